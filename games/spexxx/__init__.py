@@ -1,0 +1,81 @@
+"""Spexxx rules engine: board table, allowed squares, scoring, turn state machine, records."""
+
+from games.spexxx.actions import (
+    Action,
+    Discard,
+    Event,
+    Hold,
+    Place,
+    Resign,
+    Throw,
+    Thrown,
+    event_from_dict,
+    event_to_dict,
+)
+from games.spexxx.board import (
+    GRID,
+    HEIGHT,
+    SQUARES,
+    WIDTH,
+    Combination,
+    Square,
+    Zone,
+    column_label,
+    get_square,
+    row_label,
+    square_at,
+)
+from games.spexxx.combinations import allowed_mask, iter_mask, square_allows
+from games.spexxx.game import Game, Setup
+from games.spexxx.record import RuleViolation, export_record, parse_record, replay, replay_report
+from games.spexxx.scoring import BlockScore, Direction, LineScore, PlacementScore
+from games.spexxx.state import (
+    CUBES_PER_PLAYER,
+    MAX_THROWS,
+    SpexxxState,
+    TurnSummary,
+    Variant,
+)
+
+__all__ = [
+    "CUBES_PER_PLAYER",
+    "GRID",
+    "HEIGHT",
+    "MAX_THROWS",
+    "SQUARES",
+    "WIDTH",
+    "Action",
+    "BlockScore",
+    "Combination",
+    "Direction",
+    "Discard",
+    "Event",
+    "Game",
+    "Hold",
+    "LineScore",
+    "Place",
+    "PlacementScore",
+    "Resign",
+    "RuleViolation",
+    "Setup",
+    "SpexxxState",
+    "Square",
+    "Throw",
+    "Thrown",
+    "TurnSummary",
+    "Variant",
+    "Zone",
+    "allowed_mask",
+    "column_label",
+    "event_from_dict",
+    "event_to_dict",
+    "export_record",
+    "get_square",
+    "iter_mask",
+    "parse_record",
+    "replay",
+    "replay_report",
+    "row_label",
+    "square_allows",
+    "square_at",
+]

@@ -1,0 +1,49 @@
+"""Typed refusals: each says, in words for the player, why an action is not allowed now."""
+
+from __future__ import annotations
+
+from games.common.errors import IllegalAction
+
+
+class GameOver(IllegalAction):
+    pass
+
+
+class NotYourTurn(IllegalAction):
+    pass
+
+
+class NotInGame(IllegalAction):
+    """The seat does not exist or has left the game."""
+
+
+class MustThrowFirst(IllegalAction):
+    pass
+
+
+class NoThrowsLeft(IllegalAction):
+    pass
+
+
+class AllDiceHeld(IllegalAction):
+    pass
+
+
+class BadDice(IllegalAction):
+    """A throw that is not five values 1–6, or that changed a held die."""
+
+
+class NoSuchSquare(IllegalAction):
+    pass
+
+
+class SquareOccupied(IllegalAction):
+    pass
+
+
+class SquareNotAllowed(IllegalAction):
+    pass
+
+
+class MustPlace(IllegalAction):
+    """Discarding while a square is allowed."""
