@@ -1,0 +1,64 @@
+"""``python -m renderers.spexxx RECORD.json --out board.png [--final]``: draw the position after a
+game record, so players can render games they exported.
+
+Exit 0 after writing the PNG; 1 with ``turn N: reason`` for a rule break; 2 with a one-line
+reason for a file that cannot be read or is not a valid record (as ``python -m games.spexxx``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from games.common.errors import RecordError
+from games.spexxx.record import RuleViolation, parse_record, replay
+from renderers.spexxx.render import render_final, render_turn
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m renderers.spexxx",
+        description="Render the board after a spexxx-record/1 game record as a PNG.",
+    )
+    parser.add_argument("record", help="path to a spexxx-record/1 JSON file ('-' for stdin)")
+    parser.add_argument("--out", required=True, help="where to write the PNG")
+    parser.add_argument(
+        "--final", action="store_true", help="the end-of-game image: standings and score plot"
+    )
+    args = parser.parse_args(argv)
+
+    try:
+        if args.record == "-":
+            data = json.load(sys.stdin)
+        else:
+            with open(args.record, encoding="utf-8") as fh:
+                data = json.load(fh)
+        record = parse_record(data)
+    except OSError as exc:
+        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        print(f"not valid JSON: {exc}", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"not a valid record: {exc}", file=sys.stderr)
+        return 2
+    try:
+        game = replay(record)
+    except RuleViolation as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    names = list(record.players)
+    png = render_final(game.state, names) if args.final else render_turn(game.state, names)
+    try:
+        with open(args.out, "wb") as fh:
+            fh.write(png)
+    except OSError as exc:
+        print(f"cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The fixed PNG palette: built once from a sample of everything the renderer draws.
+
+Mapping to a known palette costs about a millisecond, where an adaptive quantizer costs
+tens, and the same palette for every image keeps the output deterministic.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from games.spexxx.board import SQUARES, WIDTH
+from games.spexxx.scoring import BlockScore, Direction, LineScore, PlacementScore
+from games.spexxx.state import SpexxxState, TurnSummary, Variant
+from renderers.png import build_palette
+from renderers.spexxx import board
+from renderers.spexxx import theme as t
+
+
+def _sample_state() -> SpexxxState:
+    """Every seat's cube on every zone colour, held dice, a scored line and block."""
+    state = SpexxxState.new(Variant.ADULT, 4, 0)
+    for n, sq in enumerate(SQUARES):
+        if (sq.x + sq.y) % 2 == 0:
+            state.owners[sq.index] = (n // 2) % 4
+    line = tuple(3 * WIDTH + x for x in range(12, 17))
+    for i in line:
+        state.owners[i] = 0
+    block = tuple(y * WIDTH + x for y in range(1, 4) for x in range(8, 11))
+    for i in block:
+        state.owners[i] = 1
+    state.throws = [(1, 2, 3, 4, 5), (2, 2, 3, 4, 6)]
+    state.held = frozenset({0, 2})
+    state.scores = [123, 45, 6, 78]
+    state.discards = [0, 1, 0, 2]
+    state.history = [TurnSummary(0, ((1, 2, 3, 4, 5),), line[2], 37)]
+    state.last_score = PlacementScore(
+        line[2], (LineScore(Direction.HORIZONTAL, line, line, 25, 5),), BlockScore(block)
+    )
+    return state
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    from renderers.spexxx import final
+    from renderers.spexxx.render import turn_image
+
+    names = ["Ann", "محمد", "Benedikt", "שלום"]
+    state = _sample_state()
+    turn = turn_image(state, names)
+    placing = state.copy()
+    placing.owners = [-1] * len(placing.owners)
+    placing.throws = [(1, 2, 3, 4, 6)]
+    placing.occupied = 0
+    placing.history = []
+    placing.last_score = None
+    placing_img = turn_image(placing, names, highlight_allowed=True)
+    ended = state.copy()
+    ended.current = None
+    for k in range(40):
+        ended.history.append(TurnSummary(k % 4, ((1, 1, 2, 2, 3),), None, k % 7))
+    end_img = final.final_image(turn_image(ended, names), ended, names)
+    parts = [turn, placing_img, board.named_board(), board.dimmed_board(), end_img]
+    sample = Image.new("RGB", (t.IMAGE_W, sum(p.height for p in parts)))
+    y = 0
+    for part in parts:
+        sample.paste(part, (0, y))
+        y += part.height
+    exact: list[t.RGB] = [
+        t.BACKGROUND,
+        t.PANEL,
+        t.PANEL_HIGHLIGHT,
+        t.TEXT,
+        t.MUTED,
+        t.FAINT,
+        t.OUTLINE,
+        t.LINE_MARK,
+        t.BLOCK_MARK,
+        t.LAST_MARK,
+        t.ALLOWED_MARK,
+        (20, 20, 24),
+        *t.SEAT_COLOURS,
+        *t.ZONE_COLOURS.values(),
+        *(_dim(rgb) for rgb in t.ZONE_COLOURS.values()),
+    ]
+    return build_palette(sample, exact)
+
+
+def _dim(rgb: t.RGB) -> t.RGB:
+    r, g, b = (round(c * t.DIM_FACTOR) for c in rgb)
+    return r, g, b

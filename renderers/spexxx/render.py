@@ -1,0 +1,64 @@
+"""Game state in, PNG bytes out: the turn image, the final image and the legend.
+
+Everything static comes from cached builders in ``board``; a render copies the cached board
+and draws only what the state adds, then encodes a palette PNG (small and quick to send).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from games.spexxx.state import SpexxxState
+from renderers import png
+from renderers.spexxx import board, final, legend, marks, panels
+from renderers.spexxx import theme as t
+from renderers.spexxx.palette import palette
+from renderers.spexxx.panels import seat_token
+
+
+def render_turn(
+    state: SpexxxState, names: Sequence[str], *, highlight_allowed: bool = False
+) -> bytes:
+    """The board as players see it during a game; ``highlight_allowed`` lights the squares the
+    current dice allow (with their names), for the moment a player picks a square."""
+    return encode(turn_image(state, names, highlight_allowed=highlight_allowed))
+
+
+def render_final(state: SpexxxState, names: Sequence[str]) -> bytes:
+    """The final board, the standings with the winner(s) and everyone's score after each turn."""
+    return encode(final.final_image(turn_image(state, names), state, names))
+
+
+def render_legend() -> bytes:
+    """Square colours, their points and the bronze/silver/gold rules, for ``/spexxx rules``."""
+    return encode(legend.legend_image())
+
+
+def turn_image(
+    state: SpexxxState, names: Sequence[str], *, highlight_allowed: bool = False
+) -> Image.Image:
+    allowed = state.allowed_mask() if highlight_allowed and not state.finished else 0
+    img = (board.dimmed_board() if allowed else board.empty_board()).copy()
+    if allowed:
+        marks.highlight_allowed(img, allowed)
+    last = state.history[-1] if state.history else None
+    score = state.last_score
+    if score is not None and last is not None and last.square == score.square:
+        marks.draw_score_marks(img, score)
+    for index, owner in enumerate(state.owners):
+        if owner >= 0:
+            cx, cy = t.cell_centre(index)
+            tok = seat_token(owner, t.TOKEN)
+            img.paste(tok, (cx - t.TOKEN // 2, cy - t.TOKEN // 2), tok)
+    if last is not None and last.square is not None:
+        marks.draw_last_cube(img, last.square, last.points)
+    panels.draw_turn_panel(img, state, names)
+    panels.draw_players_panel(img, state, names)
+    return img
+
+
+def encode(img: Image.Image) -> bytes:
+    """Palette PNG with the fixed Spexxx palette (see ``palette``)."""
+    return png.encode(img, palette())

@@ -1,0 +1,155 @@
+"""Fonts and untrusted text: the bundled DejaVu fonts, name cleaning and ellipsis fitting.
+
+A VPS has no system fonts, so the fonts ship in ``renderers/fonts``. Discord display names can
+hold anything (emoji, zero-width joiners, bidi controls, 200 characters), so every name goes
+through ``clean_text`` (drop what the font cannot draw) and ``fit`` (truncate to a width).
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont, features
+
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR = "DejaVuSansCondensed.ttf"
+BOLD = "DejaVuSansCondensed-Bold.ttf"
+ELLIPSIS = "…"
+MAX_MARKS = 2  # combining marks kept per base character (stops "Zalgo" text piling up)
+
+Font = ImageFont.FreeTypeFont
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    return ImageFont.truetype(str(FONT_DIR / (BOLD if bold else REGULAR)), size)
+
+
+@lru_cache(maxsize=1)
+def has_raqm() -> bool:
+    """Complex layout (Arabic shaping, bidi) is there only when libraqm and fribidi load."""
+    return bool(features.check_feature("raqm"))
+
+
+@lru_cache(maxsize=4)
+def codepoints(filename: str = REGULAR) -> frozenset[int]:
+    """Characters the font has a glyph for, read from its ``cmap`` table (formats 4 and 12)."""
+    data = (FONT_DIR / filename).read_bytes()
+    (num_tables,) = struct.unpack_from(">H", data, 4)
+    tables = {
+        struct.unpack_from(">4s", data, 12 + 16 * i)[0]: struct.unpack_from(
+            ">I", data, 12 + 16 * i + 8
+        )[0]
+        for i in range(num_tables)
+    }
+    cmap = tables[b"cmap"]
+    (count,) = struct.unpack_from(">H", data, cmap + 2)
+    points: set[int] = set()
+    for i in range(count):
+        (offset,) = struct.unpack_from(">I", data, cmap + 4 + 8 * i + 4)
+        base = cmap + offset
+        (fmt,) = struct.unpack_from(">H", data, base)
+        if fmt == 4:
+            points |= _cmap_format4(data, base)
+        elif fmt == 12:
+            (groups,) = struct.unpack_from(">I", data, base + 12)
+            for k in range(groups):
+                start, end = struct.unpack_from(">II", data, base + 16 + 12 * k)
+                points.update(range(start, end + 1))
+    return frozenset(points)
+
+
+@lru_cache(maxsize=1)
+def drawable() -> frozenset[int]:
+    """Characters both bundled fonts can draw."""
+    return codepoints(REGULAR) & codepoints(BOLD)
+
+
+def _cmap_format4(data: bytes, base: int) -> set[int]:
+    (seg_x2,) = struct.unpack_from(">H", data, base + 6)
+    seg = seg_x2 // 2
+    ends = struct.unpack_from(f">{seg}H", data, base + 14)
+    starts = struct.unpack_from(f">{seg}H", data, base + 16 + seg_x2)
+    deltas = struct.unpack_from(f">{seg}h", data, base + 16 + 2 * seg_x2)
+    range_base = base + 16 + 3 * seg_x2
+    offsets = struct.unpack_from(f">{seg}H", data, range_base)
+    points: set[int] = set()
+    for k in range(seg):
+        for c in range(starts[k], min(ends[k], 0xFFFE) + 1):
+            if offsets[k] == 0:
+                glyph = (c + deltas[k]) & 0xFFFF
+            else:
+                addr = range_base + 2 * k + offsets[k] + 2 * (c - starts[k])
+                (glyph,) = struct.unpack_from(">H", data, addr)
+                glyph = (glyph + deltas[k]) & 0xFFFF if glyph else 0
+            if glyph:
+                points.add(c)
+    return points
+
+
+def clean_text(raw: str, fallback: str = "?") -> str:
+    """``raw`` with only what the font can draw: controls, zero-width and bidi marks, unknown
+    glyphs (most emoji, CJK) dropped; runs of white space as one space; ``fallback`` if empty.
+    """
+    supported = drawable()
+    out: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFC", raw):
+        cat = unicodedata.category(ch)
+        if cat[0] == "Z" or ch in "\t\n\r\v\f":
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        if cat[0] == "C" or ord(ch) not in supported:
+            continue
+        if cat[0] == "M":
+            if not out or out[-1] == " " or marks >= MAX_MARKS:
+                continue
+            marks += 1
+        else:
+            marks = 0
+        out.append(ch)
+    text = "".join(out).strip()
+    return text or fallback
+
+
+def visual_order(text: str) -> str:
+    """Right-to-left runs reversed for display when libraqm is missing (basic layout does no
+    bidi); with raqm the text is returned as is and the library does it properly."""
+    if has_raqm() or not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return text
+    runs: list[tuple[bool, list[str]]] = []
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        rtl = kind in ("R", "AL", "AN") or (kind not in ("L", "EN") and bool(runs) and runs[-1][0])
+        if runs and runs[-1][0] == rtl:
+            runs[-1][1].append(ch)
+        else:
+            runs.append((rtl, [ch]))
+    parts = ["".join(reversed(chars)) if rtl else "".join(chars) for rtl, chars in runs]
+    strong = (unicodedata.bidirectional(c) for c in text)
+    if next((k for k in strong if k in ("L", "R", "AL")), "L") != "L":
+        parts.reverse()
+    return "".join(parts)
+
+
+def fit(text: str, fnt: Font, width: float) -> str:
+    """``text`` cut at a character boundary and ended with an ellipsis so it fits ``width``."""
+    if fnt.getlength(text) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+
+
+def display_name(raw: str, fnt: Font, width: float, fallback: str) -> str:
+    """A player's name ready to draw: cleaned, fitted to ``width`` and in display order."""
+    return visual_order(fit(clean_text(raw, fallback), fnt, width))

@@ -1,0 +1,244 @@
+"""The Spexxx images: valid PNGs of the right size, cubes in their seat's colour, stable
+bytes, hostile names kept inside their panels, the final image, the legend and the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from games.spexxx.board import GRID, SQUARES
+from games.spexxx.record import export_record
+from games.spexxx.state import SpexxxState
+from renderers.samples import play
+from renderers.spexxx import (
+    SEAT_COLOURS,
+    SEAT_MARKS,
+    render_final,
+    render_legend,
+    render_turn,
+)
+from renderers.spexxx import theme as t
+from renderers.spexxx.final import score_series
+from renderers.spexxx.panels import dice_box, players_box
+
+ROOT = Path(__file__).resolve().parents[1]
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NAMES = ["Ann", "Ben", "Cid", "Dee"]
+EXTREME_NAMES = [
+    "🦄🦄🦄🔥💀👍🏽👨‍👩‍👧‍👦",  # emoji only: nothing the font can draw
+    "W" * 200,
+    "محمد بن عبد الله الطويل جدا جدا جدا جدا جدا جدا جدا",
+    "שלום עליכם חברים יקרים מאוד מאוד מאוד",
+    "a\u200b\u200c\u200d\u2060\ufeffb\u202e\u2066evil\u2069",
+    "<@123456789012345678> @everyone <#42> <:smile:1234>",
+    "Z̸̧̛̛̙̩͓̤͎͙̗̟͔̮͚̦̹͈̟͇͎͕̥͋̓̐̀̓͐̈́͛̏̓͆̕a̷l̴g̶o̸",
+    "田中太郎 Tanaka",
+    "\n\t\r  ",
+    "",
+]
+
+
+def _image(png: bytes) -> Image.Image:
+    assert png.startswith(PNG_SIGNATURE)
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+@pytest.fixture(scope="module")
+def mid() -> SpexxxState:
+    state = play(4, 16, 36, stop_after_throw=True).state
+    assert state.history and state.dice is not None and state.held
+    return state
+
+
+@pytest.fixture(scope="module")
+def finished() -> SpexxxState:
+    state = play(3, 5).state
+    assert state.finished
+    return state
+
+
+def test_turn_image_is_png_of_expected_size(mid: SpexxxState) -> None:
+    img = _image(render_turn(mid, NAMES))
+    assert img.format == "PNG"
+    assert img.size == (t.IMAGE_W, t.IMAGE_H)
+    assert img.width >= 1200
+
+
+@pytest.mark.parametrize("highlight", [False, True])
+def test_centre_of_occupied_square_has_seat_colour(mid: SpexxxState, highlight: bool) -> None:
+    img = _image(render_turn(mid, NAMES, highlight_allowed=highlight)).convert("RGB")
+    seen = set()
+    for index, owner in enumerate(mid.owners):
+        if owner >= 0:
+            assert img.getpixel(t.cell_centre(index)) == SEAT_COLOURS[owner], GRID[index]
+            seen.add(owner)
+    assert seen == set(range(4))
+
+
+def test_empty_square_centre_has_its_zone_colour() -> None:
+    state = play(2, 1, 0).state
+    img = _image(render_turn(state, NAMES[:2])).convert("RGB")
+    sq = next(s for s in SQUARES if s.name == "N4")
+    assert img.getpixel(t.cell_centre(sq.index)) == t.ZONE_COLOURS[sq.zone]
+
+
+def test_same_state_gives_same_bytes(mid: SpexxxState) -> None:
+    first = render_turn(mid, NAMES)
+    assert render_turn(mid, NAMES) == first
+    assert render_turn(mid.copy(), list(NAMES)) == first
+    assert render_final(mid, NAMES) == render_final(mid.copy(), NAMES)
+
+
+def test_highlight_marks_allowed_squares(mid: SpexxxState) -> None:
+    allowed = mid.allowed_mask()
+    assert allowed
+    plain = _image(render_turn(mid, NAMES)).convert("RGB")
+    lit = _image(render_turn(mid, NAMES, highlight_allowed=True)).convert("RGB")
+    dimmed = others = 0
+    for sq in SQUARES:
+        left, top, _, bottom = t.cell_box(sq.x, sq.y)
+        edge = (left + 2, (top + bottom) // 2)
+        if allowed >> sq.index & 1:
+            assert lit.getpixel(edge) == t.ALLOWED_MARK, sq.name
+        elif mid.owners[sq.index] < 0:
+            # Not allowed: dimmed (unless a mark of the last move is drawn on that spot).
+            probe = (left + 8, bottom - 8)
+            others += 1
+            dimmed += sum(lit.getpixel(probe)) < sum(plain.getpixel(probe))
+    assert dimmed >= 0.9 * others
+
+
+def _outside_panels(img: Image.Image) -> Image.Image:
+    """The image with the two name-bearing panels blacked out."""
+    out = img.convert("RGB")
+    for box in (dice_box(), players_box()):
+        out.paste((0, 0, 0), box)
+    return out
+
+
+@pytest.mark.parametrize("name", EXTREME_NAMES)
+def test_extreme_names_do_not_crash_or_overflow(mid: SpexxxState, name: str) -> None:
+    names = [name, name + " 2", name[::-1], name]
+    reference = _outside_panels(_image(render_turn(mid, NAMES)))
+    for highlight in (False, True):
+        img = _image(render_turn(mid, names, highlight_allowed=highlight))
+        assert img.size == (t.IMAGE_W, t.IMAGE_H)
+        if not highlight:
+            assert _outside_panels(img).tobytes() == reference.tobytes()
+    final = _image(render_final(mid, names))
+    assert final.size == (t.IMAGE_W, t.IMAGE_H + t.FINAL_EXTRA_H)
+
+
+def test_missing_or_odd_names_fall_back(mid: SpexxxState) -> None:
+    _image(render_turn(mid, []))
+    _image(render_turn(mid, ["only one"]))
+    _image(render_final(mid, ("", "", "", "")))
+
+
+def test_final_image(finished: SpexxxState) -> None:
+    img = _image(render_final(finished, NAMES[:3])).convert("RGB")
+    assert img.size == (t.IMAGE_W, t.IMAGE_H + t.FINAL_EXTRA_H)
+    for index, owner in enumerate(finished.owners):
+        if owner >= 0:
+            assert img.getpixel(t.cell_centre(index)) == SEAT_COLOURS[owner]
+    assert finished.winners()
+
+
+def test_score_series_is_cumulative(finished: SpexxxState) -> None:
+    series = score_series(finished)
+    assert [s[-1] for s in series] == finished.scores
+    assert all(len(s) == len(finished.history) + 1 for s in series)
+    assert all(a <= b for s in series for a, b in pairwise(s))
+
+
+def test_final_before_any_turn() -> None:
+    state = play(2, 3, 0).state
+    assert _image(render_final(state, NAMES[:2])).size[0] == t.IMAGE_W
+
+
+def test_legend() -> None:
+    img = _image(render_legend())
+    assert img.width >= 600
+    assert render_legend() == render_legend()
+
+
+def test_seat_cues_are_distinct() -> None:
+    assert len(set(SEAT_COLOURS)) == len(SEAT_COLOURS) == 4
+    assert len(set(SEAT_MARKS)) == len(SEAT_MARKS) == 4
+    assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for c in SEAT_COLOURS)
+
+
+def test_fonts_are_bundled_with_licence() -> None:
+    fonts = ROOT / "renderers" / "fonts"
+    assert sorted(p.suffix for p in fonts.glob("*.ttf"))
+    assert (fonts / "LICENSE-DejaVu.txt").is_file()
+
+
+# ------------------------------------------------------------------------------------- CLI
+
+
+def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "renderers.spexxx", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    game = play(3, 5, 25)
+    path = tmp_path_factory.mktemp("records") / "game.json"
+    path.write_text(json.dumps(export_record(game, ["Ann 🦄", "محمد", "W" * 200])))
+    return path
+
+
+@pytest.mark.parametrize("final", [False, True])
+def test_cli_renders_record(record_file: Path, tmp_path: Path, final: bool) -> None:
+    out = tmp_path / "board.png"
+    result = _cli(record_file, "--out", out, *(["--final"] if final else []))
+    assert result.returncode == 0, result.stderr
+    img = _image(out.read_bytes())
+    expected_h = t.IMAGE_H + (t.FINAL_EXTRA_H if final else 0)
+    assert img.size == (t.IMAGE_W, expected_h)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{not json", '{"format": "chess-record/1"}', "[1, 2]", '{"format": "spexxx-record/1"}'],
+)
+def test_cli_bad_file_exits_2(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    result = _cli(path, "--out", tmp_path / "x.png")
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
+    result = _cli(tmp_path / "nope.json", "--out", tmp_path / "x.png")
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_cli_rule_break_exits_1(record_file: Path, tmp_path: Path) -> None:
+    data = json.loads(record_file.read_text())
+    data["turns"][2]["square"] = "A1"  # off the field
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    result = _cli(path, "--out", tmp_path / "x.png")
+    assert result.returncode == 1
+    assert result.stderr.strip().startswith("turn 2:")
+    assert len(result.stderr.strip().splitlines()) == 1
