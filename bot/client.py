@@ -1,0 +1,88 @@
+"""The bot object: storage, dice, components and commands wired together."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from bot.components import GameButton, GameSelect
+from bot.config import DEFAULT_DATABASE_PATH
+from bot.dice import DiceSource, system_dice
+from bot.play import PlayController
+from bot.storage import SqliteGameStore
+
+log = logging.getLogger(__name__)
+
+
+class SpexxxBot(commands.Bot):
+    store: SqliteGameStore
+    play: PlayController
+
+    def __init__(
+        self,
+        *,
+        database_path: str | Path = DEFAULT_DATABASE_PATH,
+        dice: DiceSource = system_dice,
+        dev_guild_id: int | None = None,
+        sync_commands: bool = True,
+    ) -> None:
+        intents = discord.Intents.default()  # no privileged intents needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.database_path = database_path
+        self.dice = dice
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.spexxx import SpexxxCog
+
+        self.store = await SqliteGameStore.open(self.database_path)
+        self.play = PlayController(self, self.store, self.dice)
+        self.add_dynamic_items(GameButton, GameSelect)
+        await self.add_cog(SpexxxCog(self))
+        if self.sync_commands:
+            if self.dev_guild_id:
+                guild = discord.Object(self.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to server %s", len(synced), self.dev_guild_id)
+            else:
+                synced = await self.tree.sync()
+                log.info("synced %d global commands", len(synced))
+        log.info("storage ready at %s", self.database_path)
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def on_spexxx_failure(self, exc: BaseException) -> None:
+        """Unexpected errors in handlers end up here, so ``on_error`` logs them (and tests fail)."""
+        raise exc
+
+    async def close(self) -> None:
+        store = getattr(self, "store", None)
+        await super().close()
+        if store is not None:
+            await store.close()
+
+
+def create_bot(
+    *,
+    database_path: str | Path = DEFAULT_DATABASE_PATH,
+    dice: DiceSource = system_dice,
+    dev_guild_id: int | None = None,
+    sync_commands: bool = True,
+) -> SpexxxBot:
+    return SpexxxBot(
+        database_path=database_path,
+        dice=dice,
+        dev_guild_id=dev_guild_id,
+        sync_commands=sync_commands,
+    )

@@ -1,0 +1,61 @@
+"""Settings from the environment (and ``.env``), validated once at start."""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_PATH = "data/spexxx.sqlite3"
+
+TOKEN_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot log in.
+
+To get a token:
+  1. Open https://discord.com/developers/applications and click "New Application".
+  2. In "Bot", click "Reset Token" and copy the token (keep it secret).
+  3. Put it in a file named .env next to README.md:  DISCORD_TOKEN=your-token-here
+     (copy .env.example to .env for every setting with its explanation).
+  4. Invite the bot with the URL in README.md ("Invite the bot"), then run the start command again.
+"""
+
+
+class ConfigError(Exception):
+    """A setting that is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: str = DEFAULT_DATABASE_PATH
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
+        env = dict(os.environ) if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise ConfigError(TOKEN_HELP)
+        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if not isinstance(logging.getLevelName(level), int):
+            raise ConfigError(f"LOG_LEVEL={level!r} is not a logging level (try INFO or DEBUG)")
+        raw_guild = env.get("DEV_GUILD_ID", "").strip()
+        dev_guild_id = None
+        if raw_guild:
+            if not raw_guild.isdigit():
+                raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {raw_guild!r}")
+            dev_guild_id = int(raw_guild)
+        path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH
+        return cls(token, path, level, dev_guild_id)
+
+    def __repr__(self) -> str:  # never show the token in logs or tracebacks
+        return (
+            f"Settings(token=<{'set' if self.token else 'missing'}>, "
+            f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
+            f"dev_guild_id={self.dev_guild_id!r})"
+        )
+
+    def database_file(self) -> Path:
+        return Path(self.database_path)

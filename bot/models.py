@@ -1,0 +1,60 @@
+"""What the bot stores about a game around the pure rules: who sits where, where it is played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from games.spexxx import Game, Variant
+
+MAX_SEATS = 4
+MIN_SEATS = 2
+
+
+class Status(Enum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+    @property
+    def active(self) -> bool:
+        return self in (Status.LOBBY, Status.RUNNING)
+
+
+@dataclass(slots=True)
+class Player:
+    user_id: int
+    name: str  # display name when they joined, shown raw only inside images
+
+
+@dataclass(slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int  # where the lobby was posted
+    host_id: int
+    variant: Variant
+    status: Status
+    players: list[Player] = field(default_factory=list)
+    thread_id: int | None = None  # where the game is played; None = in the channel
+    lobby_message_id: int | None = None
+    turn_message_id: int | None = None
+    game: Game | None = None  # None while in the lobby
+    version: int = 0
+    saved_events: int = 0  # how many of game.events are already stored
+    note: str = ""  # why the game ended early (cancelled, all resigned)
+
+    @property
+    def play_channel_id(self) -> int:
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, p in enumerate(self.players):
+            if p.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]

@@ -1,0 +1,573 @@
+"""Game flow in Discord: load → apply via ``games`` → save → render → respond.
+
+Actions on one game are serialised by a per-game lock, and every action is stored before the
+bot answers, so a double click or a restart never loses or repeats anything. Discord failures
+after the save are logged; ``/spexxx board`` re-posts the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import text, views
+from bot.components import LOBBY_KINDS
+from bot.dice import ROLL_OFF, DiceSource
+from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
+from bot.storage import GameStore
+from games.common.errors import GameError
+from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
+from games.spexxx.state import MAX_THROWS
+from renderers.spexxx import render_final, render_turn
+
+if TYPE_CHECKING:
+    from bot.client import SpexxxBot
+
+log = logging.getLogger(__name__)
+
+BOARD_FILE = "spexxx-board.png"
+FINAL_FILE = "spexxx-final.png"
+THREAD_ARCHIVE_MINUTES = 1440
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class Refusal(Exception):
+    """Something a user tried that cannot be done now; the message tells them why."""
+
+
+def mention_only(user_id: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
+
+
+class PlayController:
+    def __init__(self, bot: SpexxxBot, store: GameStore, dice: DiceSource) -> None:
+        self.bot = bot
+        self.store = store
+        self.dice = dice
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ------------------------------------------------------------ components
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        game_id: int,
+        args: tuple[int, ...],
+        values: tuple[str, ...] = (),
+    ) -> None:
+        try:
+            async with self.lock(game_id):
+                row = await self._load(interaction, game_id)
+                if kind in LOBBY_KINDS:
+                    await self._lobby_action(interaction, row, kind)
+                else:
+                    await self._turn_action(interaction, row, kind, args, values)
+        except (Refusal, GameError) as exc:
+            await self.tell(interaction, str(exc))
+        except Exception as exc:
+            await self.fail(interaction, exc, game_id)
+
+    async def _load(self, interaction: discord.Interaction, game_id: int) -> GameRow:
+        if interaction.guild_id is None:
+            raise Refusal("Spexxx games are played in servers, not in direct messages.")
+        row = await self.store.get(interaction.guild_id, game_id)
+        if row is None:
+            raise Refusal("This game no longer exists.")
+        return row
+
+    async def tell(self, interaction: discord.Interaction, message: str) -> None:
+        """An ephemeral answer that changes nothing."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction: %s", exc)
+
+    async def fail(self, interaction: discord.Interaction, exc: Exception, game_id: int) -> None:
+        """A bug: tell the user the game is safe, then let the error surface loudly."""
+        log.error("game %s guild %s: unexpected error", game_id, interaction.guild_id)
+        await self.tell(
+            interaction,
+            "Something went wrong on my side. The game is saved: `/spexxx board` shows it again.",
+        )
+        self.bot.dispatch("spexxx_failure", exc)
+
+    # ----------------------------------------------------------------- lobby
+
+    async def _lobby_action(
+        self, interaction: discord.Interaction, row: GameRow, kind: str
+    ) -> None:
+        if row.status is not Status.LOBBY:
+            ended = "was cancelled" if row.status is Status.CANCELLED else "has started"
+            raise Refusal(f"This lobby is closed: the game {ended}.")
+        user = interaction.user
+        seat = row.seat_of(user.id)
+        if kind == "join":
+            if seat is not None:
+                raise Refusal("You have already joined this game.")
+            if len(row.players) >= MAX_SEATS:
+                raise Refusal(f"This game is full ({MAX_SEATS} players).")
+            row.players.append(Player(user.id, user.display_name))
+        elif kind == "leave":
+            if seat is None:
+                raise Refusal("You are not in this lobby.")
+            row.players.pop(seat)
+            if not row.players:
+                row.status = Status.CANCELLED
+                row.note = "everyone left"
+            elif user.id == row.host_id:
+                row.host_id = row.players[0].user_id
+        elif kind == "cancel":
+            if not self.may_cancel(interaction, row):
+                raise Refusal("Only the host or someone with Manage Server can cancel this game.")
+            row.status = Status.CANCELLED
+            row.note = f"cancelled by {user.display_name}"
+        elif kind == "start":
+            if user.id != row.host_id:
+                raise Refusal("Only the host can start the game.")
+            if len(row.players) < MIN_SEATS:
+                raise Refusal(f"At least {MIN_SEATS} players are needed to start.")
+            await self._start(interaction, row)
+            return
+        await self.store.save(row)
+        log.info("game %s guild %s: lobby %s by %s", row.id, row.guild_id, kind, user.id)
+        if row.status is Status.CANCELLED:
+            await interaction.response.edit_message(
+                content=f"~~Spexxx lobby #{row.id}~~: {text.safe_name(row.note, 80)}.", view=None
+            )
+        else:
+            await interaction.response.edit_message(
+                content=lobby_content(row), view=views.lobby_view(row), allowed_mentions=NO_MENTIONS
+            )
+
+    @staticmethod
+    def may_cancel(interaction: discord.Interaction, row: GameRow) -> bool:
+        user = interaction.user
+        perms = getattr(user, "guild_permissions", None)
+        return user.id == row.host_id or bool(perms and perms.manage_guild)
+
+    async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
+        game = Game.new(len(row.players), self.dice(row.id, ROLL_OFF), row.variant)
+        row.game = game
+        row.status = Status.RUNNING
+        await self.store.save(row)
+        log.info("game %s guild %s: started, %d seats", row.id, row.guild_id, len(row.players))
+        channel = interaction.channel
+        play_channel, note = await self._open_thread(interaction, row)
+        row.thread_id = play_channel.id if play_channel is not channel else None
+        where = f" in {play_channel.mention}" if row.thread_id else " below"
+        await self._edit_lobby_after_start(interaction, row, where)
+        intro = f"**Spexxx #{row.id}** — {text.variant_text(row.variant, len(row.players))}.\n"
+        intro += roll_off_text(row)
+        if note:
+            intro = note + "\n" + intro
+        try:
+            await play_channel.send(intro, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post the roll-off: %s", row.id, exc)
+        await self.post_turn(row, play_channel)  # type: ignore[arg-type]
+
+    async def _edit_lobby_after_start(
+        self, interaction: discord.Interaction, row: GameRow, where: str
+    ) -> None:
+        content = f"**Spexxx #{row.id}** has started{where}: " + ", ".join(
+            text.seat_label(row, s) for s in range(len(row.players))
+        )
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content, view=None)
+            else:
+                await interaction.response.edit_message(
+                    content=content, view=None, allowed_mentions=NO_MENTIONS
+                )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not update the lobby message: %s", row.id, exc)
+
+    async def _open_thread(
+        self, interaction: discord.Interaction, row: GameRow
+    ) -> tuple[discord.abc.Messageable, str]:
+        """A public thread for the game, or the channel with a note on the missing permission."""
+        channel = interaction.channel
+        assert channel is not None
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            return channel, ""  # type: ignore[return-value]
+        me = channel.guild.me
+        perms = channel.permissions_for(me)
+        missing = [
+            label
+            for ok, label in (
+                (perms.create_public_threads, "Create Public Threads"),
+                (perms.send_messages_in_threads, "Send Messages in Threads"),
+            )
+            if not ok
+        ]
+        if not missing:
+            try:
+                message = interaction.message
+                name = thread_name(row)
+                if message is not None:
+                    thread = await message.create_thread(
+                        name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                    )
+                else:
+                    thread = await channel.create_thread(
+                        name=name,
+                        type=discord.ChannelType.public_thread,
+                        auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                    )
+                return thread, ""
+            except discord.HTTPException as exc:
+                log.warning("game %s: thread creation failed: %s", row.id, exc)
+                missing = ["Create Public Threads"]
+        note = (
+            "We play in this channel: I could not open a thread here. Give me "
+            + " and ".join(f"**{m}**" for m in missing)
+            + " to have each game in its own thread."
+        )
+        return channel, note
+
+    # ------------------------------------------------------------------ turns
+
+    async def _turn_action(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        kind: str,
+        args: tuple[int, ...],
+        values: tuple[str, ...],
+    ) -> None:
+        if row.status is Status.LOBBY:
+            raise Refusal("This game has not started yet.")
+        if row.status is not Status.RUNNING:
+            ended = "was cancelled" if row.status is Status.CANCELLED else "is over"
+            raise Refusal(f"This game {ended}.")
+        game = row.game
+        assert game is not None
+        state = game.state
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("You are not playing in this game. Start your own with `/spexxx new`.")
+        if len(args) < 2 or args[0] != views.turn_id(game):
+            raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
+        if state.current != seat:
+            current = state.current if state.current is not None else seat
+            raise Refusal(f"It is {text.safe_name(row.players[current].name)}'s turn, not yours.")
+        if args[1] != len(state.throws):
+            raise Refusal("The dice have changed since that click, so it was ignored.")
+
+        if kind == "die":
+            die, hold = args[2], args[3]
+            held = state.held | {die} if hold else state.held - {die}
+            game.apply(Hold(seat, frozenset(held)))
+            await self.store.save(row)
+            await self._show_dice(interaction, row)
+        elif kind == "throw":
+            game.rng = self.dice(row.id, len(game.events))
+            game.apply(Throw(seat))
+            await self.store.save(row)
+            await self._show_dice(interaction, row)
+        elif kind == "back":
+            await self._show_dice(interaction, row)
+        elif kind in ("place", "zone"):
+            if not state.allowed_mask():
+                raise Refusal("No empty square is allowed by these dice.")
+            group = int(values[0]) if kind == "zone" and values else None
+            await self._show_placing(interaction, row, group)
+        elif kind in ("sq", "discard"):
+            if kind == "sq":
+                game.apply(Place(seat, values[0] if values else ""))
+            else:
+                game.apply(Discard(seat))
+            if game.state.finished:
+                row.status = Status.FINISHED
+            await self.store.save(row)
+            log.info("game %s guild %s: turn %d done", row.id, row.guild_id, game.state.turn)
+            await self._close_turn_message(interaction, row)
+            await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
+        else:  # a custom_id the templates accept must have a handler
+            raise AssertionError(f"unhandled component kind {kind!r}")
+
+    async def _show_dice(self, interaction: discord.Interaction, row: GameRow) -> None:
+        await self._edit_turn(interaction, row, turn_content(row), views.dice_view(row), False)
+
+    async def _show_placing(
+        self, interaction: discord.Interaction, row: GameRow, group: int | None
+    ) -> None:
+        content = turn_content(row, placing=True)
+        await self._edit_turn(interaction, row, content, views.placing_view(row, group), True)
+
+    async def _edit_turn(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        content: str,
+        view: discord.ui.View,
+        highlight: bool,
+    ) -> None:
+        files = await self._board_files(row, interaction.channel, highlight)
+        try:
+            await interaction.response.edit_message(
+                content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not update the turn message: %s", row.id, exc)
+            await self.tell(
+                interaction,
+                "Discord did not accept the update, but your move is saved. "
+                "`/spexxx board` shows the game again.",
+            )
+
+    async def _close_turn_message(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """The finished turn's message keeps only its result: no buttons, no old image."""
+        try:
+            await interaction.response.edit_message(
+                content=text.turn_result(row),
+                attachments=[],
+                view=None,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not close the turn message: %s", row.id, exc)
+
+    async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None:
+        """Post what comes next: the next turn, or the final standings."""
+        channel = channel or await self.play_channel(row)
+        if channel is None:
+            log.warning("game %s: play channel %s is gone", row.id, row.play_channel_id)
+            return
+        if row.status is Status.FINISHED:
+            await self.post_final(row, channel)
+        else:
+            await self.post_turn(row, channel)
+
+    async def play_channel(self, row: GameRow) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(row.play_channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(row.play_channel_id)
+            except discord.HTTPException:
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def post_turn(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        interaction: discord.Interaction | None = None,
+    ) -> discord.Message | None:
+        """A new turn message (board, mention, controls); stored as the game's turn message."""
+        game = row.game
+        assert game is not None
+        current = game.state.current
+        assert current is not None
+        content = turn_content(row, header=True)
+        files = await self._board_files(row, channel, False)
+        mentions = mention_only(row.players[current].user_id)
+        try:
+            if interaction is not None:
+                await interaction.response.send_message(
+                    content, files=files, view=views.dice_view(row), allowed_mentions=mentions
+                )
+                message = await interaction.original_response()
+            else:
+                message = await channel.send(
+                    content, files=files, view=views.dice_view(row), allowed_mentions=mentions
+                )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post the turn message: %s", row.id, exc)
+            return None
+        row.turn_message_id = message.id
+        await self.store.save(row)
+        return message
+
+    async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
+        game = row.game
+        assert game is not None
+        state = game.state
+        winners = state.winners()
+        if winners:
+            names = " and ".join(text.seat_label(row, s) for s in winners)
+            verdict = f"🏆 {names} {'share the win' if len(winners) > 1 else 'wins'}!"
+        else:
+            verdict = "No winner."
+        if row.note:
+            verdict += f" ({text.safe_name(row.note, 80)})"
+        content = f"**Spexxx #{row.id} is over.** {verdict}\n{text.standings(row)}"
+        files: list[discord.File] = []
+        if self.can_attach(channel):
+            png = await asyncio.to_thread(render_final, state, row.names)
+            files = [discord.File(io.BytesIO(png), FINAL_FILE)]
+        else:
+            content += "\n" + ATTACH_FILES_NOTE
+        try:
+            message = await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
+            row.turn_message_id = message.id
+            await self.store.save(row)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post the final standings: %s", row.id, exc)
+        log.info("game %s guild %s: finished, winners %s", row.id, row.guild_id, winners)
+
+    @staticmethod
+    def can_attach(channel: object) -> bool:
+        guild = getattr(channel, "guild", None)
+        permissions_for = getattr(channel, "permissions_for", None)
+        if guild is None or permissions_for is None:
+            return True
+        return bool(permissions_for(guild.me).attach_files)
+
+    async def _board_files(
+        self, row: GameRow, channel: object, highlight: bool
+    ) -> list[discord.File]:
+        if not self.can_attach(channel):
+            return []
+        game = row.game
+        assert game is not None
+        png = await asyncio.to_thread(
+            render_turn, game.state, row.names, highlight_allowed=highlight
+        )
+        return [discord.File(io.BytesIO(png), BOARD_FILE)]
+
+    async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None:
+        """Remove the controls from the stored turn message (best effort)."""
+        if row.turn_message_id is None or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(row.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
+        except discord.HTTPException as exc:
+            log.info("game %s: old turn message not updated: %s", row.id, exc)
+
+    # --------------------------------------------------------- slash actions
+
+    async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
+        game = row.game
+        assert game is not None
+        seat = row.seat_of(interaction.user.id)
+        if seat is None or game.state.resigned[seat]:
+            raise Refusal("You are not playing in this game.")
+        game.apply(Resign(seat))
+        if game.state.finished:
+            row.status = Status.FINISHED
+            row.note = "too few players left"
+        await self.store.save(row)
+        log.info("game %s guild %s: seat %d resigned", row.id, row.guild_id, seat)
+        channel = interaction.channel
+        await interaction.response.send_message(
+            f"{text.seat_label(row, seat)} resigned. Their cubes stay on the board and block "
+            "lines; their score stands but cannot win.",
+            allowed_mentions=NO_MENTIONS,
+        )
+        await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
+        await self.after_turn(row, channel)  # type: ignore[arg-type]
+
+    async def cancel(self, interaction: discord.Interaction, row: GameRow) -> None:
+        if not self.may_cancel(interaction, row):
+            raise Refusal("Only the host or someone with Manage Server can cancel this game.")
+        row.status = Status.CANCELLED
+        row.note = f"cancelled by {interaction.user.display_name}"
+        await self.store.save(row)
+        log.info("game %s guild %s: cancelled by %s", row.id, row.guild_id, interaction.user.id)
+        await interaction.response.send_message(
+            f"Spexxx #{row.id} was cancelled by {text.safe_name(interaction.user.display_name)}.",
+            allowed_mentions=NO_MENTIONS,
+        )
+        channel = await self.play_channel(row)
+        if channel is not None:
+            await self.strip_turn_message(row, channel)
+
+    async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """``/spexxx board``: the current turn message again, the old one without controls."""
+        channel = interaction.channel
+        assert channel is not None
+        await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
+        message = await self.post_turn(row, channel, interaction)  # type: ignore[arg-type]
+        if message is None:
+            await self.tell(interaction, "Discord did not accept the board; try again in a moment.")
+
+
+ATTACH_FILES_NOTE = "_(Give me the **Attach Files** permission here to show the board image.)_"
+
+
+def lobby_content(row: GameRow) -> str:
+    seats = "\n".join(
+        f"{i + 1}. {text.seat_label(row, i)}{' (host)' if p.user_id == row.host_id else ''}"
+        for i, p in enumerate(row.players)
+    )
+    return (
+        f"**Spexxx lobby #{row.id}** — {text.variant_text(row.variant)}\n"
+        f"Seats ({len(row.players)}/{MAX_SEATS}):\n{seats}\n"
+        f"Press **Join** to play. The host starts with {MIN_SEATS}–{MAX_SEATS} players."
+    )
+
+
+def thread_name(row: GameRow) -> str:
+    names = " vs ".join(plain_name(p.name)[:20] or "player" for p in row.players)
+    return f"Spexxx #{row.id} · {names}"[:100]
+
+
+def plain_name(name: str) -> str:
+    """A name for places where markdown is not rendered (thread names): no marks, no mentions."""
+    cleaned = discord.utils.remove_markdown(discord.utils.escape_mentions(name))
+    return " ".join(cleaned.replace("<", "").replace(">", "").split())
+
+
+def roll_off_text(row: GameRow) -> str:
+    game = row.game
+    assert game is not None
+    lines = []
+    for n, rolls in enumerate(game.setup.roll_off, start=1):
+        shown = ", ".join(
+            f"{text.seat_label(row, s)} {text.die_face(v)}" for s, v in enumerate(rolls) if v
+        )
+        lines.append(f"Roll-off{f' (round {n})' if n > 1 else ''}: {shown}")
+    start = game.setup.start_seat
+    lines.append(f"{text.seat_label(row, start)} throws first; play follows the seat order.")
+    return "\n".join(lines)
+
+
+def turn_content(row: GameRow, *, header: bool = False, placing: bool = False) -> str:
+    game = row.game
+    assert game is not None
+    state = game.state
+    seat = state.current
+    assert seat is not None
+    lines = []
+    if header and state.history:
+        lines.append("Last turn: " + text.turn_result(row))
+    lines.append(
+        f"**Spexxx #{row.id}** · turn {state.turn + 1} · <@{row.players[seat].user_id}>, "
+        f"your turn — {text.throw_status(len(state.throws))}"
+    )
+    dice = state.dice
+    if dice is not None:
+        held = sorted(state.held)
+        held_text = (
+            f" · held: {' '.join(str(dice[i]) for i in held)}" if held and not placing else ""
+        )
+        lines.append(f"🎲 {text.dice_text(dice)}{held_text}")
+        allowed = state.allowed_mask()
+        count = allowed.bit_count()
+        if placing:
+            lines.append(f"Choose a square: the {count} allowed squares are highlighted.")
+        elif not allowed:
+            reason = "No empty square is allowed by these dice"
+            if len(state.throws) < MAX_THROWS:
+                lines.append(f"{reason}: throw again, or discard a cube.")
+            else:
+                lines.append(f"{reason}, so you must discard a cube.")
+        else:
+            lines.append(f"These dice allow {count} empty square{'s' if count > 1 else ''}.")
+    lines.append(text.scoreboard(row))
+    return "\n".join(lines)

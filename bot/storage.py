@@ -1,0 +1,263 @@
+"""Game storage behind a small interface, with SQLite (aiosqlite, WAL) as the implementation.
+
+Every query is scoped by guild. A save writes the new events and the state in one transaction,
+so an acknowledged action is never half stored. A larger deployment can implement ``GameStore``
+on PostgreSQL without touching the handlers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+import aiosqlite
+
+from bot.migrations import MIGRATIONS
+from bot.models import GameRow, Player, Status
+from games.spexxx import Game, Setup, SpexxxState, Variant, event_from_dict, event_to_dict
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+BUSY_RETRIES = 5
+BUSY_TIMEOUT_S = 5.0
+
+
+class StaleGame(Exception):
+    """Someone saved the game in between; a bug when per-game locks are held."""
+
+
+class GameStore(Protocol):
+    async def create_lobby(
+        self, guild_id: int, channel_id: int, host: Player, variant: Variant
+    ) -> GameRow: ...
+
+    async def get(self, guild_id: int, game_id: int) -> GameRow | None: ...
+
+    async def save(self, row: GameRow) -> None: ...
+
+    async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None: ...
+
+    async def list_active(self, guild_id: int) -> list[GameRow]: ...
+
+    async def close(self) -> None: ...
+
+
+_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, variant, "
+    "status, players, setup, state, note, version"
+)
+
+
+class SqliteGameStore:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._write_lock = asyncio.Lock()  # one writer at a time on the single connection
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteGameStore:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        store = cls(db)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            await store._exec(f"PRAGMA {pragma}")
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _exec(self, sql: str, params: tuple[object, ...] = ()) -> int:
+        """Run one statement, close its cursor (an open one blocks COMMIT); return rowcount."""
+        async with self._db.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def schema_version(self) -> int:
+        await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        async with self._db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            row = await cur.fetchone()
+        return (row[0] if row else None) or 0
+
+    async def migrate(self) -> int:
+        """Apply the migrations this database has not seen; returns the resulting version."""
+        current = await self.schema_version()
+        for version, sql in MIGRATIONS:
+            if version <= current:
+                continue
+            log.info("applying database migration %d", version)
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                for statement in sql.split(";"):
+                    if statement.strip():
+                        await self._exec(statement)
+                await self._exec("INSERT INTO schema_version VALUES (?)", (version,))
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+            current = version
+        return current
+
+    async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
+        """Retry a transaction when another process holds the database lock."""
+        for attempt in range(BUSY_RETRIES):
+            try:
+                return await op()
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                log.warning("database busy (attempt %d/%d): %s", attempt + 1, BUSY_RETRIES, exc)
+                await asyncio.sleep(0.05 * 2**attempt)
+        return await op()
+
+    async def create_lobby(
+        self, guild_id: int, channel_id: int, host: Player, variant: Variant
+    ) -> GameRow:
+        players = [host]
+
+        async def op() -> int:
+            async with self._write_lock, self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, variant, status, players)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    host.user_id,
+                    variant.value,
+                    Status.LOBBY.value,
+                    _players_json(players),
+                ),
+            ) as cur:
+                assert cur.lastrowid is not None
+                return cur.lastrowid
+
+        game_id = await self._retry(op)
+        return GameRow(game_id, guild_id, channel_id, host.user_id, variant, Status.LOBBY, players)
+
+    async def get(self, guild_id: int, game_id: int) -> GameRow | None:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND id = ?", (guild_id, game_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._load(row)
+
+    async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None:
+        """The newest active game played in this thread or channel."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?)"
+            " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
+            " ORDER BY id DESC LIMIT 1",
+            (guild_id, Status.LOBBY.value, Status.RUNNING.value, channel_id, channel_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._load(row)
+
+    async def list_active(self, guild_id: int) -> list[GameRow]:
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
+            (guild_id, Status.LOBBY.value, Status.RUNNING.value),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._load(r) for r in rows]
+
+    async def events_of(self, guild_id: int, game_id: int) -> list[dict[str, Any]]:
+        async with self._db.execute(
+            "SELECT event FROM game_events WHERE guild_id = ? AND game_id = ? ORDER BY seq",
+            (guild_id, game_id),
+        ) as cur:
+            return [json.loads(r[0]) for r in await cur.fetchall()]
+
+    async def _load(self, row: aiosqlite.Row) -> GameRow:
+        game = None
+        saved_events = 0
+        if row["setup"] is not None:
+            setup = Setup.from_dict(json.loads(row["setup"]))
+            events = [event_from_dict(e) for e in await self.events_of(row["guild_id"], row["id"])]
+            game = Game(setup)
+            game.state = SpexxxState.from_dict(json.loads(row["state"]))
+            game.events = events
+            saved_events = len(events)
+        return GameRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            variant=Variant(row["variant"]),
+            status=Status(row["status"]),
+            players=[Player(p["user_id"], p["name"]) for p in json.loads(row["players"])],
+            thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"],
+            turn_message_id=row["turn_message_id"],
+            game=game,
+            version=row["version"],
+            saved_events=saved_events,
+            note=row["note"],
+        )
+
+    async def save(self, row: GameRow) -> None:
+        """Store the row and its new events in one transaction (optimistic on ``version``)."""
+        game = row.game
+        new_events = [] if game is None else game.events[row.saved_events :]
+        setup = None if game is None else json.dumps(game.setup.to_dict())
+        state = None if game is None else json.dumps(game.state.to_dict())
+
+        async def op() -> None:
+            async with self._write_lock:
+                await self._exec("BEGIN IMMEDIATE")
+                try:
+                    updated = await self._exec(
+                        "UPDATE games SET channel_id = ?, thread_id = ?, lobby_message_id = ?,"
+                        " turn_message_id = ?, host_id = ?, variant = ?, status = ?, players = ?,"
+                        " setup = ?, state = ?, note = ?, version = version + 1,"
+                        " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                        " WHERE guild_id = ? AND id = ? AND version = ?",
+                        (
+                            row.channel_id,
+                            row.thread_id,
+                            row.lobby_message_id,
+                            row.turn_message_id,
+                            row.host_id,
+                            row.variant.value,
+                            row.status.value,
+                            _players_json(row.players),
+                            setup,
+                            state,
+                            row.note,
+                            row.guild_id,
+                            row.id,
+                            row.version,
+                        ),
+                    )
+                    if updated != 1:
+                        raise StaleGame(f"game {row.id} changed since it was loaded")
+                    await self._db.executemany(
+                        "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?,?,?,?)",
+                        [
+                            (
+                                row.guild_id,
+                                row.id,
+                                row.saved_events + i,
+                                json.dumps(event_to_dict(e)),
+                            )
+                            for i, e in enumerate(new_events)
+                        ],
+                    )
+                    await self._exec("COMMIT")
+                except BaseException:
+                    await self._exec("ROLLBACK")
+                    raise
+
+        await self._retry(op)
+        row.version += 1
+        row.saved_events += len(new_events)
+
+
+def _players_json(players: list[Player]) -> str:
+    return json.dumps([{"user_id": p.user_id, "name": p.name} for p in players])

@@ -1,0 +1,53 @@
+"""Fixtures for the SimCord bot tests: real bot objects on a temporary database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+import pytest_asyncio
+
+from tests.simtable import ScriptedDice
+
+if TYPE_CHECKING:
+    from bot.client import SpexxxBot
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "spexxx.sqlite3"
+
+
+@pytest.fixture
+def dice() -> ScriptedDice:
+    return ScriptedDice("tests")
+
+
+@pytest_asyncio.fixture
+async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[[], SpexxxBot]]:
+    """Builds bots on the test's database; closes their stores afterwards.
+
+    SimCord detaches a bot without calling ``close()``, and an open aiosqlite connection keeps a
+    worker thread alive, so the test process would never exit.
+    """
+    from bot import create_bot  # imported here so engine-only test runs need no Discord
+
+    made: list[SpexxxBot] = []
+
+    def make() -> SpexxxBot:
+        bot = create_bot(database_path=db_path, dice=dice)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        store = getattr(bot, "store", None)
+        if store is not None:
+            await store.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], SpexxxBot]) -> SpexxxBot:
+    return make_bot()
