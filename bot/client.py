@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from bot.config import DEFAULT_DATABASE_PATH
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
 from bot.storage import SqliteGameStore
+from games.spexxx import SpexxxState, Variant
+from renderers.spexxx import render_turn
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,11 @@ class SpexxxBot(commands.Bot):
                 synced = await self.tree.sync()
                 log.info("synced %d global commands", len(synced))
         log.info("storage ready at %s", self.database_path)
+        await asyncio.to_thread(warm_renderer)  # the first image builds cached layers (~0.3 s)
+
+
+def warm_renderer() -> None:
+    render_turn(SpexxxState.new(Variant.ADULT, 2, 0), ["", ""])
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))

@@ -17,7 +17,8 @@ To get a token:
   2. In "Bot", click "Reset Token" and copy the token (keep it secret).
   3. Put it in a file named .env next to README.md:  DISCORD_TOKEN=your-token-here
      (copy .env.example to .env for every setting with its explanation).
-  4. Invite the bot with the URL in README.md ("Invite the bot"), then run the start command again.
+  4. Invite the bot with the URL in README.md ("Set up the Discord application"), then run
+     the start command again.
 """
 
 

@@ -33,6 +33,7 @@ BOARD_FILE = "spexxx-board.png"
 FINAL_FILE = "spexxx-final.png"
 THREAD_ARCHIVE_MINUTES = 1440
 NO_MENTIONS = discord.AllowedMentions.none()
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
 
 
 class Refusal(Exception):
@@ -317,7 +318,9 @@ class PlayController:
         view: discord.ui.View,
         highlight: bool,
     ) -> None:
-        files = await self._board_files(row, interaction.channel, highlight)
+        files, note = await self._board_files(row, interaction.channel, highlight)
+        if note:
+            content += "\n" + note
         try:
             await interaction.response.edit_message(
                 content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
@@ -374,7 +377,9 @@ class PlayController:
         current = game.state.current
         assert current is not None
         content = turn_content(row, header=True)
-        files = await self._board_files(row, channel, False)
+        files, note = await self._board_files(row, channel, False)
+        if note:
+            content += "\n" + note
         mentions = mention_only(row.players[current].user_id)
         try:
             if interaction is not None:
@@ -407,11 +412,12 @@ class PlayController:
             verdict += f" ({text.safe_name(row.note, 80)})"
         content = f"**Spexxx #{row.id} is over.** {verdict}\n{text.standings(row)}"
         files: list[discord.File] = []
+        note = ATTACH_FILES_NOTE
         if self.can_attach(channel):
             png = await asyncio.to_thread(render_final, state, row.names)
-            files = [discord.File(io.BytesIO(png), FINAL_FILE)]
-        else:
-            content += "\n" + ATTACH_FILES_NOTE
+            files, note = self._png_file(png, FINAL_FILE, channel)
+        if note:
+            content += "\n" + note
         try:
             message = await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
             row.turn_message_id = message.id
@@ -430,15 +436,25 @@ class PlayController:
 
     async def _board_files(
         self, row: GameRow, channel: object, highlight: bool
-    ) -> list[discord.File]:
+    ) -> tuple[list[discord.File], str]:
+        """The board image, or no image and a note saying why (permission, upload limit)."""
         if not self.can_attach(channel):
-            return []
+            return [], ATTACH_FILES_NOTE
         game = row.game
         assert game is not None
         png = await asyncio.to_thread(
             render_turn, game.state, row.names, highlight_allowed=highlight
         )
-        return [discord.File(io.BytesIO(png), BOARD_FILE)]
+        return self._png_file(png, BOARD_FILE, channel)
+
+    @staticmethod
+    def _png_file(png: bytes, name: str, channel: object) -> tuple[list[discord.File], str]:
+        guild = getattr(channel, "guild", None)
+        limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
+        if len(png) > limit:
+            log.error("image of %d bytes exceeds the upload limit of %d", len(png), limit)
+            return [], "_(The board image is too large to upload here.)_"
+        return [discord.File(io.BytesIO(png), name)], ""
 
     async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None:
         """Remove the controls from the stored turn message (best effort)."""

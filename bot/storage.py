@@ -123,18 +123,21 @@ class SqliteGameStore:
         players = [host]
 
         async def op() -> int:
-            async with self._write_lock, self._db.execute(
-                "INSERT INTO games (guild_id, channel_id, host_id, variant, status, players)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    host.user_id,
-                    variant.value,
-                    Status.LOBBY.value,
-                    _players_json(players),
-                ),
-            ) as cur:
+            async with (
+                self._write_lock,
+                self._db.execute(
+                    "INSERT INTO games (guild_id, channel_id, host_id, variant, status, players)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        host.user_id,
+                        variant.value,
+                        Status.LOBBY.value,
+                        _players_json(players),
+                    ),
+                ) as cur,
+            ):
                 assert cur.lastrowid is not None
                 return cur.lastrowid
 

@@ -519,3 +519,13 @@ async def test_manage_server_can_cancel(simcord_env, db_path):
     r = await mod.slash(thread, "spexxx cancel")
     assert not r.ephemeral and "cancelled" in r.response.content
     assert stored(db_path)["status"] == "cancelled"
+
+
+async def test_without_attach_files_the_game_goes_on_with_a_note(simcord_env):
+    table = Table(simcord_env, channel_overwrites=discord.PermissionOverwrite(attach_files=False))
+    thread = await table.start()
+    message = table.turn_message(thread)
+    assert not message.attachments and "Attach Files" in message.content
+    await table.play_turn(thread)
+    message = table.turn_message(thread)
+    assert not message.attachments and "Last turn" in message.content
