@@ -18,6 +18,7 @@ from games.spexxx import SpexxxState, Variant
 from renderers.spexxx import render_turn
 
 log = logging.getLogger(__name__)
+SHUTDOWN_TIMEOUT_S = 10.0
 
 
 class SpexxxBot(commands.Bot):
@@ -63,10 +64,6 @@ class SpexxxBot(commands.Bot):
         log.info("storage ready at %s", self.database_path)
         await asyncio.to_thread(warm_renderer)  # the first image builds cached layers (~0.3 s)
 
-
-def warm_renderer() -> None:
-    render_turn(SpexxxState.new(Variant.ADULT, 2, 0), ["", ""])
-
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
@@ -75,10 +72,19 @@ def warm_renderer() -> None:
         raise exc
 
     async def close(self) -> None:
-        store = getattr(self, "store", None)
+        """Finish the actions under way (their writes), then disconnect and close the database."""
+        play = getattr(self, "play", None)
+        if play is not None:
+            await play.drain(SHUTDOWN_TIMEOUT_S)
         await super().close()
+        store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+            log.info("database closed")
+
+
+def warm_renderer() -> None:
+    render_turn(SpexxxState.new(Variant.ADULT, 2, 0), ["", ""])
 
 
 def create_bot(

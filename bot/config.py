@@ -32,6 +32,7 @@ class Settings:
     database_path: str = DEFAULT_DATABASE_PATH
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    log_format: str = "json"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -49,13 +50,16 @@ class Settings:
                 raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {raw_guild!r}")
             dev_guild_id = int(raw_guild)
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH
-        return cls(token, path, level, dev_guild_id)
+        log_format = env.get("LOG_FORMAT", "json").strip().lower() or "json"
+        if log_format not in ("json", "text"):
+            raise ConfigError(f"LOG_FORMAT must be json or text, not {log_format!r}")
+        return cls(token, path, level, dev_guild_id, log_format)
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
         return (
             f"Settings(token=<{'set' if self.token else 'missing'}>, "
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
-            f"dev_guild_id={self.dev_guild_id!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r})"
         )
 
     def database_file(self) -> Path:

@@ -8,8 +8,10 @@ after the save are logged; ``/spexxx board`` re-posts the game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,6 +19,7 @@ import discord
 from bot import text, views
 from bot.components import LOBBY_KINDS
 from bot.dice import ROLL_OFF, DiceSource
+from bot.logs import ids
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
 from bot.storage import GameStore
 from games.common.errors import GameError
@@ -50,12 +53,40 @@ class PlayController:
         self.store = store
         self.dice = dice
         self._locks: dict[int, asyncio.Lock] = {}
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self.closing = False
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def acting(self, game_id: int) -> AsyncIterator[None]:
+        """Serialise actions on one game; shutdown waits for every action inside to finish."""
+        if self.closing:
+            raise Refusal("The bot is restarting. Try again in a few seconds.")
+        self._busy += 1
+        self._idle.clear()
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        try:
+            async with lock:
+                yield
+        finally:
+            if not lock.locked() and not lock._waiters:  # type: ignore[attr-defined]
+                self._locks.pop(game_id, None)
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    async def drain(self, timeout: float) -> bool:
+        """Stop taking actions and wait for those under way; False if some did not finish."""
+        self.closing = True
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            log.error("shutdown: %d actions still running after %.0f s", self._busy, timeout)
+            return False
+        return True
 
     # ------------------------------------------------------------ components
 
@@ -68,7 +99,7 @@ class PlayController:
         values: tuple[str, ...] = (),
     ) -> None:
         try:
-            async with self.lock(game_id):
+            async with self.acting(game_id):
                 row = await self._load(interaction, game_id)
                 if kind in LOBBY_KINDS:
                     await self._lobby_action(interaction, row, kind)
@@ -99,7 +130,9 @@ class PlayController:
 
     async def fail(self, interaction: discord.Interaction, exc: Exception, game_id: int) -> None:
         """A bug: tell the user the game is safe, then let the error surface loudly."""
-        log.error("game %s guild %s: unexpected error", game_id, interaction.guild_id)
+        log.error(
+            "unexpected error", extra={"guild": interaction.guild_id, "game": game_id or None}
+        )
         await self.tell(
             interaction,
             "Something went wrong on my side. The game is saved: `/spexxx board` shows it again.",
@@ -144,7 +177,7 @@ class PlayController:
             await self._start(interaction, row)
             return
         await self.store.save(row)
-        log.info("game %s guild %s: lobby %s by %s", row.id, row.guild_id, kind, user.id)
+        log.info("lobby %s by %s", kind, user.id, extra=ids(row))
         if row.status is Status.CANCELLED:
             await interaction.response.edit_message(
                 content=f"~~Spexxx lobby #{row.id}~~: {text.safe_name(row.note, 80)}.", view=None
@@ -165,7 +198,7 @@ class PlayController:
         row.game = game
         row.status = Status.RUNNING
         await self.store.save(row)
-        log.info("game %s guild %s: started, %d seats", row.id, row.guild_id, len(row.players))
+        log.info("started, %d seats", len(row.players), extra=ids(row))
         channel = interaction.channel
         play_channel, note = await self._open_thread(interaction, row)
         row.thread_id = play_channel.id if play_channel is not channel else None
@@ -178,7 +211,7 @@ class PlayController:
         try:
             await play_channel.send(intro, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
         except discord.HTTPException as exc:
-            log.warning("game %s: could not post the roll-off: %s", row.id, exc)
+            log.warning("could not post the roll-off: %s", exc, extra=ids(row))
         await self.post_turn(row, play_channel)  # type: ignore[arg-type]
 
     async def _edit_lobby_after_start(
@@ -195,7 +228,7 @@ class PlayController:
                     content=content, view=None, allowed_mentions=NO_MENTIONS
                 )
         except discord.HTTPException as exc:
-            log.warning("game %s: could not update the lobby message: %s", row.id, exc)
+            log.warning("could not update the lobby message: %s", exc, extra=ids(row))
 
     async def _open_thread(
         self, interaction: discord.Interaction, row: GameRow
@@ -231,7 +264,7 @@ class PlayController:
                     )
                 return thread, ""
             except discord.HTTPException as exc:
-                log.warning("game %s: thread creation failed: %s", row.id, exc)
+                log.warning("thread creation failed: %s", exc, extra=ids(row))
                 missing = ["Create Public Threads"]
         note = (
             "We play in this channel: I could not open a thread here. Give me "
@@ -295,7 +328,7 @@ class PlayController:
             if game.state.finished:
                 row.status = Status.FINISHED
             await self.store.save(row)
-            log.info("game %s guild %s: turn %d done", row.id, row.guild_id, game.state.turn)
+            log.info("turn %d done", game.state.turn, extra=ids(row))
             await self._close_turn_message(interaction, row)
             await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
         else:  # a custom_id the templates accept must have a handler
@@ -326,7 +359,7 @@ class PlayController:
                 content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
             )
         except discord.HTTPException as exc:
-            log.warning("game %s: could not update the turn message: %s", row.id, exc)
+            log.warning("could not update the turn message: %s", exc, extra=ids(row))
             await self.tell(
                 interaction,
                 "Discord did not accept the update, but your move is saved. "
@@ -343,13 +376,13 @@ class PlayController:
                 allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException as exc:
-            log.warning("game %s: could not close the turn message: %s", row.id, exc)
+            log.warning("could not close the turn message: %s", exc, extra=ids(row))
 
     async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None:
         """Post what comes next: the next turn, or the final standings."""
         channel = channel or await self.play_channel(row)
         if channel is None:
-            log.warning("game %s: play channel %s is gone", row.id, row.play_channel_id)
+            log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
             return
         if row.status is Status.FINISHED:
             await self.post_final(row, channel)
@@ -392,7 +425,7 @@ class PlayController:
                     content, files=files, view=views.dice_view(row), allowed_mentions=mentions
                 )
         except discord.HTTPException as exc:
-            log.warning("game %s: could not post the turn message: %s", row.id, exc)
+            log.warning("could not post the turn message: %s", exc, extra=ids(row))
             return None
         row.turn_message_id = message.id
         await self.store.save(row)
@@ -423,8 +456,8 @@ class PlayController:
             row.turn_message_id = message.id
             await self.store.save(row)
         except discord.HTTPException as exc:
-            log.warning("game %s: could not post the final standings: %s", row.id, exc)
-        log.info("game %s guild %s: finished, winners %s", row.id, row.guild_id, winners)
+            log.warning("could not post the final standings: %s", exc, extra=ids(row))
+        log.info("finished, winners %s", winners, extra=ids(row))
 
     @staticmethod
     def can_attach(channel: object) -> bool:
@@ -463,7 +496,7 @@ class PlayController:
         try:
             await channel.get_partial_message(row.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
         except discord.HTTPException as exc:
-            log.info("game %s: old turn message not updated: %s", row.id, exc)
+            log.info("old turn message not updated: %s", exc, extra=ids(row))
 
     # --------------------------------------------------------- slash actions
 
@@ -478,7 +511,7 @@ class PlayController:
             row.status = Status.FINISHED
             row.note = "too few players left"
         await self.store.save(row)
-        log.info("game %s guild %s: seat %d resigned", row.id, row.guild_id, seat)
+        log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         await interaction.response.send_message(
             f"{text.seat_label(row, seat)} resigned. Their cubes stay on the board and block "
@@ -494,7 +527,7 @@ class PlayController:
         row.status = Status.CANCELLED
         row.note = f"cancelled by {interaction.user.display_name}"
         await self.store.save(row)
-        log.info("game %s guild %s: cancelled by %s", row.id, row.guild_id, interaction.user.id)
+        log.info("cancelled by %s", interaction.user.id, extra=ids(row))
         await interaction.response.send_message(
             f"Spexxx #{row.id} was cancelled by {text.safe_name(interaction.user.display_name)}.",
             allowed_mentions=NO_MENTIONS,

@@ -170,6 +170,17 @@ class SqliteGameStore:
             rows = await cur.fetchall()
         return [await self._load(r) for r in rows]
 
+    async def all_games(self) -> list[GameRow]:
+        """Every stored game of every server: for admin checks only, never for a command."""
+        async with self._db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id") as cur:
+            rows = await cur.fetchall()
+        return [await self._load(r) for r in rows]
+
+    async def integrity_check(self) -> str:
+        async with self._db.execute("PRAGMA integrity_check") as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else "no answer"
+
     async def events_of(self, guild_id: int, game_id: int) -> list[dict[str, Any]]:
         async with self._db.execute(
             "SELECT event FROM game_events WHERE guild_id = ? AND game_id = ? ORDER BY seq",

@@ -101,7 +101,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
     async def board(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
             row = await self._game_here(interaction)
-            async with self.bot.play.lock(row.id):
+            async with self.bot.play.acting(row.id):
                 row = await self._reload(interaction, row.id)
                 if row.status is Status.LOBBY:
                     raise Refusal("The game has not started yet: the lobby is in this channel.")
@@ -133,7 +133,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
     async def resign(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
             row = await self._game_here(interaction)
-            async with self.bot.play.lock(row.id):
+            async with self.bot.play.acting(row.id):
                 row = await self._reload(interaction, row.id)
                 if row.status is Status.LOBBY:
                     raise Refusal("The game has not started: use **Leave** in the lobby.")
@@ -146,7 +146,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
             row = await self._game_here(interaction)
-            async with self.bot.play.lock(row.id):
+            async with self.bot.play.acting(row.id):
                 row = await self._reload(interaction, row.id)
                 await self.bot.play.cancel(interaction, row)
                 if row.lobby_message_id and row.thread_id is None:

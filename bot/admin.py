@@ -1,0 +1,86 @@
+"""Server-admin commands that never connect to Discord: check, backup, restore."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot.config import Settings
+from bot.migrations import MIGRATIONS
+from bot.storage import SqliteGameStore
+from games.common.errors import GameError
+from games.spexxx import Game
+
+
+async def check(settings: Settings) -> list[str]:
+    """Validate the settings, the database, its migrations and every stored game.
+
+    Returns the problems found (empty when all is well) after printing a report.
+    """
+    problems: list[str] = []
+    print(f"settings: {settings!r}")
+    path = settings.database_file()
+    print(f"database: {path.resolve()} ({'exists' if path.exists() else 'will be created'})")
+    store = await SqliteGameStore.open(path)
+    try:
+        version = await store.schema_version()
+        latest = MIGRATIONS[-1][0]
+        print(f"schema version: {version} (latest {latest})")
+        if version != latest:
+            problems.append(f"schema version {version}, expected {latest}")
+        integrity = await store.integrity_check()
+        print(f"integrity: {integrity}")
+        if integrity != "ok":
+            problems.append(f"integrity check: {integrity}")
+        games = await store.all_games()
+        checked = 0
+        for row in games:
+            if row.game is None:
+                continue
+            checked += 1
+            try:
+                replayed = Game.from_dict(row.game.to_dict())
+            except GameError as exc:
+                problems.append(f"game {row.id} (guild {row.guild_id}): log refused: {exc}")
+                continue
+            if replayed.state != row.game.state:
+                problems.append(f"game {row.id} (guild {row.guild_id}): state != replay of log")
+        print(f"games: {len(games)} stored, {checked} with a log, all replayed")
+    finally:
+        await store.close()
+    for problem in problems:
+        print(f"PROBLEM: {problem}")
+    print("check: " + ("ok" if not problems else f"{len(problems)} problem(s)"))
+    return problems
+
+
+def backup(source: Path, destination: Path) -> int:
+    """SQLite online backup: consistent even while the bot is writing."""
+    if not source.exists():
+        raise FileNotFoundError(f"no database at {source}")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(source) as src, sqlite3.connect(destination) as dst:
+        src.backup(dst)
+    with sqlite3.connect(destination) as dst:
+        dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return destination.stat().st_size
+
+
+def restore(backup_file: Path, database: Path) -> int:
+    """Replace the database with a backup (stop the bot first); returns the games restored."""
+    if not backup_file.exists():
+        raise FileNotFoundError(f"no backup at {backup_file}")
+    with sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True) as src:
+        status = src.execute("PRAGMA integrity_check").fetchone()[0]
+        if status != "ok":
+            raise ValueError(f"the backup fails its integrity check: {status}")
+        games = src.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        database.parent.mkdir(parents=True, exist_ok=True)
+        with sqlite3.connect(database) as dst:
+            src.backup(dst)
+    return int(games)
+
+
+def status_json(problems: list[str]) -> str:
+    return json.dumps({"ok": not problems, "problems": problems})
