@@ -31,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
         return 2
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:
+        # ValueError covers JSONDecodeError, UnicodeDecodeError and over-long integers;
+        # RecursionError is what the parser raises for very deeply nested arrays.
         print(f"not valid JSON: {exc}", file=sys.stderr)
         return 2
     except RecordError as exc:

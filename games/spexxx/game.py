@@ -27,7 +27,7 @@ from games.spexxx.actions import (
 from games.spexxx.board import GRID
 from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY, DICE_PER_THROW
 from games.spexxx.scoring import PlacementScore
-from games.spexxx.state import MAX_SEATS, MAX_THROWS, SpexxxState, Variant
+from games.spexxx.state import MAX_SEATS, MAX_THROWS, MIN_SEATS, SpexxxState, Variant
 
 ALL_HOLDS: tuple[frozenset[int], ...] = tuple(
     frozenset(c) for k in range(DICE_PER_THROW) for c in combinations(range(DICE_PER_THROW), k)
@@ -41,9 +41,9 @@ _DISCARD = tuple(Discard(s) for s in _SEATS)
 _PLACE = tuple(tuple(None if sq is None else Place(s, sq.name) for sq in GRID) for s in _SEATS)
 _ALL_SUBSETS = (*ALL_HOLDS, frozenset(range(DICE_PER_THROW)))
 # _HOLDS_OTHER_THAN[seat][held]: every hold but the current one, in ``ALL_HOLDS`` order.
+_HOLDS = tuple(tuple(Hold(s, h) for h in ALL_HOLDS) for s in _SEATS)
 _HOLDS_OTHER_THAN = tuple(
-    {held: tuple(Hold(s, h) for h in ALL_HOLDS if h != held) for held in _ALL_SUBSETS}
-    for s in _SEATS
+    {held: tuple(h for h in _HOLDS[s] if h.dice != held) for held in _ALL_SUBSETS} for s in _SEATS
 )
 
 
@@ -67,14 +67,17 @@ class Setup:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Setup:
         try:
-            return cls(
+            setup = cls(
                 Variant(data["variant"]),
                 int(data["seats"]),
                 int(data["start_seat"]),
                 tuple(tuple(r) for r in data.get("roll_off", ())),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+            if not MIN_SEATS <= setup.seats <= MAX_SEATS or not 0 <= setup.start_seat < setup.seats:
+                raise ValueError(f"{setup.seats} seats, start seat {setup.start_seat}")
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Spexxx game setup: {exc}") from exc
+        return setup
 
 
 class Game:
@@ -119,10 +122,8 @@ class Game:
         if self.rng is None:
             raise RuntimeError("this game has no dice: it was loaded for replay only")
         state._check_can_throw(seat)  # a refused throw must not consume the seeded dice
-        if not state.throws:
-            return Thrown(seat, self.rng.roll(DICE_PER_THROW))
         held = state.held
-        if not held:
+        if not state.throws or not held:
             return Thrown(seat, self.rng.roll(DICE_PER_THROW))
         previous = state.throws[-1]
         fresh = iter(self.rng.roll(DICE_PER_THROW - len(held)))
@@ -177,4 +178,5 @@ class Game:
         events = data.get("events")
         if not isinstance(events, list):
             raise RecordError("a saved game needs a list of events")
-        return cls.replay(Setup.from_dict(data["setup"]), [event_from_dict(e) for e in events], rng)
+        setup = Setup.from_dict(data.get("setup"))
+        return cls.replay(setup, [event_from_dict(e) for e in events], rng)

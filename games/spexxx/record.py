@@ -128,10 +128,10 @@ def _parse_turn(index: int, turn: Any) -> RecordTurn:
     if not isinstance(discard, bool):
         raise RecordError(f"turn {index}: discard must be true or false")
     if has_square == discard:
-        raise RecordError(f"turn {index}: give either a square or \"discard\": true")
+        raise RecordError(f'turn {index}: give either a square or "discard": true')
     square = turn.get("square")
     if has_square and not isinstance(square, str):
-        raise RecordError(f"turn {index}: square must be a name such as \"N2\"")
+        raise RecordError(f'turn {index}: square must be a name such as "N2"')
     return RecordTurn(player, tuple(tuple(t) for t in throws), square)
 
 
@@ -171,9 +171,7 @@ def _replay_turn(game: Game, index: int, turn: RecordTurn) -> None:
     if state.finished:
         raise RuleViolation(index, "the game is over")
     if turn.player != state.current:
-        raise RuleViolation(
-            index, f"seat {state.current} is on turn, not seat {turn.player}"
-        )
+        raise RuleViolation(index, f"seat {state.current} is on turn, not seat {turn.player}")
     if not 1 <= len(turn.throws) <= MAX_THROWS:
         raise RuleViolation(index, f"a turn has 1 to {MAX_THROWS} throws, not {len(turn.throws)}")
     try:

@@ -319,9 +319,7 @@ class SpexxxState:
             current=self.current,
             throws=list(self.throws),
             held=self.held,
-            history=[
-                TurnSummary(t.seat, t.throws, t.square, t.points) for t in self.history
-            ],
+            history=[TurnSummary(t.seat, t.throws, t.square, t.points) for t in self.history],
             last_score=self.last_score,
         )
 
