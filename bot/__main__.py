@@ -26,7 +26,11 @@ async def run(settings: Settings) -> int:
 
     from bot.client import create_bot
 
-    bot = create_bot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = create_bot(
+        database_path=settings.database_path,
+        dev_guild_id=settings.dev_guild_id,
+        ai_delay=settings.ai_delay,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

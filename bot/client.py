@@ -32,6 +32,7 @@ class SpexxxBot(commands.Bot):
         dice: DiceSource = system_dice,
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
+        ai_delay: float = 1.5,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
@@ -44,12 +45,14 @@ class SpexxxBot(commands.Bot):
         self.dice = dice
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.ai_delay = ai_delay
+        self._resumed = False
 
     async def setup_hook(self) -> None:
         from bot.cogs.spexxx import SpexxxCog
 
         self.store = await SqliteGameStore.open(self.database_path)
-        self.play = PlayController(self, self.store, self.dice)
+        self.play = PlayController(self, self.store, self.dice, self.ai_delay)
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(SpexxxCog(self))
         if self.sync_commands:
@@ -66,6 +69,11 @@ class SpexxxBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        if not self._resumed:  # on_ready repeats after reconnects; resume once
+            self._resumed = True
+            resumed = await self.play.resume_ai()
+            if resumed:
+                log.info("resumed %d computer turns", resumed)
 
     async def on_spexxx_failure(self, exc: BaseException) -> None:
         """Unexpected errors in handlers end up here, so ``on_error`` logs them (and tests fail)."""
@@ -93,10 +101,13 @@ def create_bot(
     dice: DiceSource = system_dice,
     dev_guild_id: int | None = None,
     sync_commands: bool = True,
+    ai_delay: float = 1.5,
 ) -> SpexxxBot:
+    """The bot; ``ai_delay`` paces computer players' actions (seconds; 0 in tests)."""
     return SpexxxBot(
         database_path=database_path,
         dice=dice,
         dev_guild_id=dev_guild_id,
         sync_commands=sync_commands,
+        ai_delay=ai_delay,
     )

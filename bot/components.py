@@ -14,9 +14,9 @@ import discord
 if TYPE_CHECKING:
     from bot.client import SpexxxBot
 
-LOBBY_KINDS = ("join", "leave", "start", "cancel")
-TURN_BUTTON_KINDS = ("die", "throw", "place", "back", "discard")
-SELECT_KINDS = ("zone", "sq")
+LOBBY_KINDS = ("join", "leave", "start", "cancel", "addai", "rmai")
+TURN_BUTTON_KINDS = ("die", "throw", "place", "back", "discard", "hint")
+SELECT_KINDS = ("zone", "sq", "addai")
 
 
 def custom_id(kind: str, game_id: int, *args: int) -> str:
@@ -31,7 +31,7 @@ def _parse(match: Any) -> tuple[str, int, tuple[int, ...]]:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"spx:(?P<kind>join|leave|start|cancel|die|throw|place|back|discard)"
+    template=r"spx:(?P<kind>join|leave|start|cancel|rmai|die|throw|place|back|discard|hint)"
     r":(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
 ):
     def __init__(self, button: discord.ui.Button, kind: str, game_id: int, args: tuple[int, ...]):
@@ -73,7 +73,7 @@ class GameButton(
 
 class GameSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"spx:(?P<kind>zone|sq):(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
+    template=r"spx:(?P<kind>zone|sq|addai):(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
 ):
     def __init__(self, select: discord.ui.Select, kind: str, game_id: int, args: tuple[int, ...]):
         super().__init__(select)

@@ -33,6 +33,7 @@ class Settings:
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     log_format: str = "json"
+    ai_delay: float = 1.5
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -53,13 +54,21 @@ class Settings:
         log_format = env.get("LOG_FORMAT", "json").strip().lower() or "json"
         if log_format not in ("json", "text"):
             raise ConfigError(f"LOG_FORMAT must be json or text, not {log_format!r}")
-        return cls(token, path, level, dev_guild_id, log_format)
+        raw_delay = env.get("AI_DELAY_SECONDS", "").strip() or "1.5"
+        try:
+            ai_delay = float(raw_delay)
+        except ValueError:
+            ai_delay = -1.0
+        if not 0 <= ai_delay <= 30:
+            raise ConfigError(f"AI_DELAY_SECONDS must be 0 to 30 seconds, not {raw_delay!r}")
+        return cls(token, path, level, dev_guild_id, log_format, ai_delay)
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
         return (
             f"Settings(token=<{'set' if self.token else 'missing'}>, "
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r}, "
+            f"ai_delay={self.ai_delay!r})"
         )
 
     def database_file(self) -> Path:

@@ -24,8 +24,13 @@ class Status(Enum):
 
 @dataclass(slots=True)
 class Player:
-    user_id: int
+    user_id: int  # 0 for a computer player
     name: str  # display name when they joined, shown raw only inside images
+    ai: str | None = None  # the AI level ("easy", "normal", "hard") of a computer player
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
 
 
 @dataclass(slots=True)
@@ -51,10 +56,14 @@ class GameRow:
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, p in enumerate(self.players):
-            if p.user_id == user_id:
+            if p.user_id == user_id and not p.is_ai:
                 return seat
         return None
 
     @property
     def names(self) -> list[str]:
         return [p.name for p in self.players]
+
+    @property
+    def humans(self) -> list[Player]:
+        return [p for p in self.players if not p.is_ai]

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import random
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,9 @@ from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
 from bot.storage import GameStore
 from games.common.errors import GameError
 from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
+from games.spexxx.ai import Level
+from games.spexxx.ai import decide as ai_decide
+from games.spexxx.ai import hint as ai_hint
 from games.spexxx.state import MAX_THROWS
 from renderers.spexxx import render_final, render_turn
 
@@ -48,10 +52,15 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
 
 
 class PlayController:
-    def __init__(self, bot: SpexxxBot, store: GameStore, dice: DiceSource) -> None:
+    def __init__(
+        self, bot: SpexxxBot, store: GameStore, dice: DiceSource, ai_delay: float = 1.5
+    ) -> None:
         self.bot = bot
         self.store = store
         self.dice = dice
+        self.ai_delay = ai_delay
+        self._ai_running: set[tuple[int, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._busy = 0
         self._idle = asyncio.Event()
@@ -102,7 +111,7 @@ class PlayController:
             async with self.acting(game_id):
                 row = await self._load(interaction, game_id)
                 if kind in LOBBY_KINDS:
-                    await self._lobby_action(interaction, row, kind)
+                    await self._lobby_action(interaction, row, kind, values)
                 else:
                     await self._turn_action(interaction, row, kind, args, values)
         except (Refusal, GameError) as exc:
@@ -142,7 +151,7 @@ class PlayController:
     # ----------------------------------------------------------------- lobby
 
     async def _lobby_action(
-        self, interaction: discord.Interaction, row: GameRow, kind: str
+        self, interaction: discord.Interaction, row: GameRow, kind: str, values: tuple[str, ...]
     ) -> None:
         if row.status is not Status.LOBBY:
             ended = "was cancelled" if row.status is Status.CANCELLED else "has started"
@@ -159,11 +168,26 @@ class PlayController:
             if seat is None:
                 raise Refusal("You are not in this lobby.")
             row.players.pop(seat)
-            if not row.players:
+            if not row.humans:
                 row.status = Status.CANCELLED
                 row.note = "everyone left"
             elif user.id == row.host_id:
-                row.host_id = row.players[0].user_id
+                row.host_id = row.humans[0].user_id
+        elif kind in ("addai", "rmai"):
+            if user.id != row.host_id:
+                raise Refusal("Only the host can add or remove computer players.")
+            if kind == "addai":
+                level = values[0] if values else ""
+                if level not in AI_LEVEL_NAMES:
+                    raise Refusal("Choose easy, normal or hard.")
+                if len(row.players) >= MAX_SEATS:
+                    raise Refusal(f"This game is full ({MAX_SEATS} players).")
+                row.players.append(Player(0, ai_name(row, level), level))
+            else:
+                ai_seats = [i for i, p in enumerate(row.players) if p.is_ai]
+                if not ai_seats:
+                    raise Refusal("There is no computer player to remove.")
+                row.players.pop(ai_seats[-1])
         elif kind == "cancel":
             if not self.may_cancel(interaction, row):
                 raise Refusal("Only the host or someone with Manage Server can cancel this game.")
@@ -178,13 +202,23 @@ class PlayController:
             return
         await self.store.save(row)
         log.info("lobby %s by %s", kind, user.id, extra=ids(row))
-        if row.status is Status.CANCELLED:
-            await interaction.response.edit_message(
-                content=f"~~Spexxx lobby #{row.id}~~: {text.safe_name(row.note, 80)}.", view=None
-            )
-        else:
-            await interaction.response.edit_message(
-                content=lobby_content(row), view=views.lobby_view(row), allowed_mentions=NO_MENTIONS
+        try:
+            if row.status is Status.CANCELLED:
+                await interaction.response.edit_message(
+                    content=f"~~Spexxx lobby #{row.id}~~: {text.safe_name(row.note, 80)}.",
+                    view=None,
+                )
+            else:
+                await interaction.response.edit_message(
+                    content=lobby_content(row),
+                    view=views.lobby_view(row),
+                    allowed_mentions=NO_MENTIONS,
+                )
+        except discord.HTTPException as exc:
+            log.warning("could not update the lobby message: %s", exc, extra=ids(row))
+            done = {"join": "You joined", "leave": "You left"}.get(kind, "The lobby is closed")
+            await self.tell(
+                interaction, f"{done}, but Discord did not update the lobby message yet."
             )
 
     @staticmethod
@@ -303,6 +337,8 @@ class PlayController:
             raise Refusal("The dice have changed since that click, so it was ignored.")
 
         if kind == "die":
+            if len(args) != 4 or not 0 <= args[2] < len(state.dice or ()) or args[3] not in (0, 1):
+                raise Refusal("That button is not valid for this turn.")  # a forged custom_id
             die, hold = args[2], args[3]
             held = state.held | {die} if hold else state.held - {die}
             game.apply(Hold(seat, frozenset(held)))
@@ -315,10 +351,17 @@ class PlayController:
             await self._show_dice(interaction, row)
         elif kind == "back":
             await self._show_dice(interaction, row)
+        elif kind == "hint":
+            advice = await asyncio.to_thread(ai_hint, state)
+            await self.tell(interaction, f"💡 {advice.explanation}")
         elif kind in ("place", "zone"):
             if not state.allowed_mask():
                 raise Refusal("No empty square is allowed by these dice.")
-            group = int(values[0]) if kind == "zone" and values else None
+            group = None
+            if kind == "zone" and values:
+                if not (values[0].isascii() and values[0].isdigit()):
+                    raise Refusal("That choice is not valid for this turn.")  # a forged value
+                group = int(values[0])
             await self._show_placing(interaction, row, group)
         elif kind in ("sq", "discard"):
             if kind == "sq":
@@ -330,7 +373,10 @@ class PlayController:
             await self.store.save(row)
             log.info("turn %d done", game.state.turn, extra=ids(row))
             await self._close_turn_message(interaction, row)
+            posted_before = row.turn_message_id
             await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
+            if row.turn_message_id == posted_before:  # nobody has controls now: say how to recover
+                await self.tell(interaction, NEXT_MESSAGE_LOST[row.status is Status.FINISHED])
         else:  # a custom_id the templates accept must have a handler
             raise AssertionError(f"unhandled component kind {kind!r}")
 
@@ -413,23 +459,114 @@ class PlayController:
         files, note = await self._board_files(row, channel, False)
         if note:
             content += "\n" + note
-        mentions = mention_only(row.players[current].user_id)
+        player = row.players[current]
+        if player.is_ai:
+            view, mentions = discord.utils.MISSING, NO_MENTIONS
+        else:
+            view, mentions = views.dice_view(row), mention_only(player.user_id)
         try:
             if interaction is not None:
                 await interaction.response.send_message(
-                    content, files=files, view=views.dice_view(row), allowed_mentions=mentions
+                    content, files=files, view=view, allowed_mentions=mentions
                 )
                 message = await interaction.original_response()
             else:
                 message = await channel.send(
-                    content, files=files, view=views.dice_view(row), allowed_mentions=mentions
+                    content, files=files, view=view, allowed_mentions=mentions
                 )
         except discord.HTTPException as exc:
             log.warning("could not post the turn message: %s", exc, extra=ids(row))
             return None
+        finally:
+            if player.is_ai:
+                self.schedule_ai(row)
         row.turn_message_id = message.id
         await self.store.save(row)
         return message
+
+    # ---------------------------------------------------------- computer turns
+
+    def schedule_ai(self, row: GameRow) -> None:
+        """Play the computer's turn in the background; it waits for the game's lock."""
+        key = (row.guild_id, row.id)
+        if key in self._ai_running:
+            return
+        self._ai_running.add(key)
+        task = asyncio.create_task(self._run_ai(*key), name=f"spexxx-ai-{row.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def resume_ai(self) -> int:
+        """After a restart: computer players whose turn it is carry on."""
+        resumed = 0
+        for row in await self.store.running_games():
+            game = row.game
+            seat = None if game is None else game.state.current
+            if seat is not None and row.players[seat].is_ai:
+                self.schedule_ai(row)
+                resumed += 1
+        return resumed
+
+    async def _run_ai(self, guild_id: int, game_id: int) -> None:
+        try:
+            while await self._ai_step(guild_id, game_id):
+                await asyncio.sleep(self.ai_delay)
+        except Refusal:
+            pass  # shutting down: the turn resumes after the restart
+        except Exception as exc:
+            log.exception("computer turn failed", extra={"guild": guild_id, "game": game_id})
+            self.bot.dispatch("spexxx_failure", exc)
+        finally:
+            self._ai_running.discard((guild_id, game_id))
+
+    async def _ai_step(self, guild_id: int, game_id: int) -> bool:
+        """One action of the computer on turn; True while a computer is still on turn."""
+        async with self.acting(game_id):
+            row = await self.store.get(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.game is None:
+                return False
+            game = row.game
+            seat = game.state.current
+            if seat is None or not row.players[seat].is_ai:
+                return False
+            level = Level(row.players[seat].ai)
+            rng = random.Random(f"{row.id}:{len(game.events)}")
+            decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
+            game.rng = self.dice(row.id, len(game.events))
+            game.apply(decision.action)
+            done = isinstance(decision.action, Place | Discard)
+            if done and game.state.finished:
+                row.status = Status.FINISHED
+            await self.store.save(row)
+            channel = await self.play_channel(row)
+            if channel is None:
+                return False
+            if done:
+                await self._edit_stored_turn(row, channel, text.turn_result(row), board=False)
+                await self.after_turn(row, channel)
+                # this task plays on when the next seat is a computer too
+                nxt = game.state.current
+                return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
+            content = turn_content(row) + f"\n🤖 {text.safe_name(decision.explanation, 200)}"
+            await self._edit_stored_turn(row, channel, content, board=True)
+            return True
+
+    async def _edit_stored_turn(
+        self, row: GameRow, channel: discord.abc.Messageable, content: str, *, board: bool
+    ) -> None:
+        if row.turn_message_id is None or not hasattr(channel, "get_partial_message"):
+            return
+        files: list[discord.File] = []
+        if board:
+            files, note = await self._board_files(row, channel, False)
+            if note:
+                content += "\n" + note
+        try:
+            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
+                content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not update the computer's turn: %s", exc, extra=ids(row))
 
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
         game = row.game
@@ -513,10 +650,11 @@ class PlayController:
         await self.store.save(row)
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
-        await interaction.response.send_message(
+        await self.announce(
+            interaction,
+            row,
             f"{text.seat_label(row, seat)} resigned. Their cubes stay on the board and block "
             "lines; their score stands but cannot win.",
-            allowed_mentions=NO_MENTIONS,
         )
         await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
         await self.after_turn(row, channel)  # type: ignore[arg-type]
@@ -528,13 +666,22 @@ class PlayController:
         row.note = f"cancelled by {interaction.user.display_name}"
         await self.store.save(row)
         log.info("cancelled by %s", interaction.user.id, extra=ids(row))
-        await interaction.response.send_message(
+        await self.announce(
+            interaction,
+            row,
             f"Spexxx #{row.id} was cancelled by {text.safe_name(interaction.user.display_name)}.",
-            allowed_mentions=NO_MENTIONS,
         )
         channel = await self.play_channel(row)
         if channel is not None:
             await self.strip_turn_message(row, channel)
+
+    async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
+        """A public answer to a stored action; if Discord refuses it, a private word instead."""
+        try:
+            await interaction.response.send_message(content, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.warning("could not announce: %s", exc, extra=ids(row))
+            await self.tell(interaction, f"Done and saved: {content}")
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """``/spexxx board``: the current turn message again, the old one without controls."""
@@ -546,6 +693,12 @@ class PlayController:
             await self.tell(interaction, "Discord did not accept the board; try again in a moment.")
 
 
+NEXT_MESSAGE_LOST = {
+    False: "Your move is saved, but Discord did not accept the next turn message. "
+    "`/spexxx board` posts it again.",
+    True: "Your move is saved and the game is over, but Discord did not accept the final "
+    "standings. `/spexxx games` lists the running games.",
+}
 ATTACH_FILES_NOTE = "_(Give me the **Attach Files** permission here to show the board image.)_"
 
 
@@ -564,6 +717,20 @@ def lobby_content(row: GameRow) -> str:
 def thread_name(row: GameRow) -> str:
     names = " vs ".join(plain_name(p.name)[:20] or "player" for p in row.players)
     return f"Spexxx #{row.id} · {names}"[:100]
+
+
+AI_LEVEL_NAMES = tuple(level.value for level in Level)
+
+
+def ai_name(row: GameRow, level: str) -> str:
+    """``Computer (hard)``; numbered when the lobby already has one of that name."""
+    taken = {p.name for p in row.players}
+    name = f"Computer ({level})"
+    n = 2
+    while name in taken:
+        name = f"Computer {n} ({level})"
+        n += 1
+    return name
 
 
 def plain_name(name: str) -> str:
@@ -595,9 +762,15 @@ def turn_content(row: GameRow, *, header: bool = False, placing: bool = False) -
     lines = []
     if header and state.history:
         lines.append("Last turn: " + text.turn_result(row))
+    player = row.players[seat]
+    who = (
+        f"🤖 {text.seat_label(row, seat)} is playing"
+        if player.is_ai
+        else f"<@{player.user_id}>, your turn"
+    )
     lines.append(
-        f"**Spexxx #{row.id}** · turn {state.turn + 1} · <@{row.players[seat].user_id}>, "
-        f"your turn — {text.throw_status(len(state.throws))}"
+        f"**Spexxx #{row.id}** · turn {state.turn + 1} · {who} — "
+        f"{text.throw_status(len(state.throws))}"
     )
     dice = state.dice
     if dice is not None:

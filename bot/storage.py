@@ -26,6 +26,7 @@ T = TypeVar("T")
 
 BUSY_RETRIES = 5
 BUSY_TIMEOUT_S = 5.0
+SQLITE_MAX_INT = 2**63 - 1
 
 
 class StaleGame(Exception):
@@ -145,6 +146,8 @@ class SqliteGameStore:
         return GameRow(game_id, guild_id, channel_id, host.user_id, variant, Status.LOBBY, players)
 
     async def get(self, guild_id: int, game_id: int) -> GameRow | None:
+        if not 0 < game_id <= SQLITE_MAX_INT:  # a forged custom_id; SQLite would overflow
+            return None
         async with self._db.execute(
             f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND id = ?", (guild_id, game_id)
         ) as cur:
@@ -166,6 +169,14 @@ class SqliteGameStore:
         async with self._db.execute(
             f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
             (guild_id, Status.LOBBY.value, Status.RUNNING.value),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._load(r) for r in rows]
+
+    async def running_games(self) -> list[GameRow]:
+        """Running games of every server, to resume computer players' turns after a restart."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE status = ? ORDER BY id", (Status.RUNNING.value,)
         ) as cur:
             rows = await cur.fetchall()
         return [await self._load(r) for r in rows]
@@ -205,7 +216,9 @@ class SqliteGameStore:
             host_id=row["host_id"],
             variant=Variant(row["variant"]),
             status=Status(row["status"]),
-            players=[Player(p["user_id"], p["name"]) for p in json.loads(row["players"])],
+            players=[
+                Player(p["user_id"], p["name"], p.get("ai")) for p in json.loads(row["players"])
+            ],
             thread_id=row["thread_id"],
             lobby_message_id=row["lobby_message_id"],
             turn_message_id=row["turn_message_id"],
@@ -274,4 +287,6 @@ class SqliteGameStore:
 
 
 def _players_json(players: list[Player]) -> str:
-    return json.dumps([{"user_id": p.user_id, "name": p.name} for p in players])
+    return json.dumps(
+        [{"user_id": p.user_id, "name": p.name, **({"ai": p.ai} if p.ai else {})} for p in players]
+    )

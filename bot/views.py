@@ -70,7 +70,29 @@ def lobby_view(row: GameRow) -> discord.ui.View:
     view.add_item(
         GameButton.make("cancel", row.id, label="Cancel", style=discord.ButtonStyle.danger)
     )
+    if any(p.is_ai for p in row.players):
+        view.add_item(GameButton.make("rmai", row.id, label="Remove AI", emoji="🤖"))
+    if not full:
+        view.add_item(
+            GameSelect.make(
+                "addai",
+                row.id,
+                placeholder="Add a computer player (host)…",
+                options=[
+                    discord.SelectOption(label=f"Add AI: {level}", value=level, description=about)
+                    for level, about in AI_LEVELS
+                ],
+                row=1,
+            )
+        )
     return view
+
+
+AI_LEVELS = (
+    ("easy", "plays legal moves with simple holds"),
+    ("normal", "greedy: takes the most points now"),
+    ("hard", "plans its holds exactly and builds lines and blocks"),
+)
 
 
 def dice_view(row: GameRow) -> discord.ui.View:
@@ -139,6 +161,7 @@ def dice_view(row: GameRow) -> discord.ui.View:
                 row=1,
             )
         )
+    view.add_item(GameButton.make("hint", row.id, tid, k, label="Hint", emoji="💡", row=1))
     return view
 
 

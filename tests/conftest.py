@@ -37,7 +37,7 @@ async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[
     made: list[SpexxxBot] = []
 
     def make() -> SpexxxBot:
-        bot = create_bot(database_path=db_path, dice=dice)
+        bot = create_bot(database_path=db_path, dice=dice, ai_delay=0)
         made.append(bot)
         return bot
 

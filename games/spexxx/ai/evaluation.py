@@ -1,0 +1,314 @@
+"""What an empty square is worth to the seat on turn.
+
+Points now come from the engine's own scoring. The hard AI adds the change in *prospects*: every
+straight window of three squares and every 3×3 block is a possible future score. A window that
+holds another player's cube is dead; a live one is worth what it would score (minus, for a line,
+a few points per missing square: the turn that filling it will take), times the chance of
+filling each missing square (a targeted turn's exact hit chance, times a survival factor against
+opponents taking it first), times a pace factor that drops to zero when the seat has fewer cubes
+left than the window still needs, so late in the game prospects fade and points now dominate.
+
+A move is valued by how much it raises the seat's prospects in the windows through its square,
+plus how much it destroys of the prospects of opponents' windows that already hold their cubes.
+The weights were fitted by matches against the normal player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import prod
+
+from games.spexxx.ai.dice import FULL_KEYS, plan_holds
+from games.spexxx.board import GRID, GRID_SIZE, HEIGHT, SQUARES, WIDTH, Square
+from games.spexxx.combinations import ALLOWED_BY_KEY
+from games.spexxx.scoring import BLOCK_BONUS, BLOCKS, RAYS, score_placement
+from games.spexxx.state import SpexxxState
+
+NO_SQUARE = -1
+DIRECTION_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))  # as scoring.Direction, in the same order
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tuning of the hard AI's square values, fitted by hard-vs-normal matches."""
+
+    own: float = 1.0  # own prospects gained
+    block: float = 2.0  # opponents' prospects destroyed
+    survive: float = 0.75  # chance a missing square is still free when wanted
+    pace: float = 2.0  # turns a missing square costs, for the pace factor
+    cost: float = 4.0  # points a line's missing square costs (the turn it takes)
+    own_from: int = 0  # own windows count once they hold this many own cubes
+    block_from: int = 1  # opponents' windows count once they hold this many of their cubes
+
+
+HARD_WEIGHTS = Weights()
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The parts of a state that square values depend on: hashable, so plans can be memoised."""
+
+    seats: int
+    owners: tuple[int, ...]
+    occupied: int
+    own_masks: tuple[int, ...]
+    block_masks: tuple[int, ...]
+    cubes_left: tuple[int, ...]
+    resigned: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, state: SpexxxState) -> Board:
+        return cls(
+            state.seats,
+            tuple(state.owners),
+            state.occupied,
+            tuple(state.own_masks),
+            tuple(state.block_masks),
+            tuple(state.cubes_left),
+            tuple(state.resigned),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A possible score: three squares in a row (``direction`` 0–3) or a 3×3 block (-1)."""
+
+    cells: tuple[int, ...]
+    mask: int
+    direction: int
+
+
+def _build_windows() -> tuple[Window, ...]:
+    windows = [
+        Window((i, after[0], after[1]), (1 << i) | (1 << after[0]) | (1 << after[1]), d)
+        for i in range(GRID_SIZE)
+        if GRID[i] is not None
+        for d, (_, after) in enumerate(RAYS[i])
+        if len(after) >= 2
+    ]
+    blocks = {mask: cells for per_square in BLOCKS for mask, cells in per_square}
+    windows.extend(Window(cells, mask, -1) for mask, cells in blocks.items())
+    return tuple(windows)
+
+
+WINDOWS = _build_windows()
+WINDOWS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(w for w, window in enumerate(WINDOWS) if i in window.cells) for i in range(GRID_SIZE)
+)
+POINTS: tuple[int, ...] = tuple(0 if sq is None else sq.points for sq in GRID)
+NEIGHBOURS: tuple[int, ...] = tuple(
+    0 if sq is None else sum(1 << n for n in sq.neighbours) for sq in GRID
+)
+_ALL_CELLS = (1 << GRID_SIZE) - 1
+_COLUMN_MASKS = tuple(sum(1 << (y * WIDTH + x) for y in range(HEIGHT)) for x in range(WIDTH))
+
+
+def _shift(mask: int, dx: int, dy: int) -> int:
+    """Move every bit one step by (dx, dy), dropping those that leave the grid."""
+    if dx == 1:
+        mask &= ~_COLUMN_MASKS[WIDTH - 1]
+    elif dx == -1:
+        mask &= ~_COLUMN_MASKS[0]
+    step = dy * WIDTH + dx
+    return (mask << step if step > 0 else mask >> -step) & _ALL_CELLS
+
+
+def in_spexxx(own: int, direction: int) -> int:
+    """Own cubes already in a line of 3 or more along ``direction``: they score no more there."""
+    dx, dy = DIRECTION_STEPS[direction]
+    back = _shift(own, -dx, -dy)
+    starts = own & back & _shift(back, -dx, -dy)  # cubes with two own cubes right after them
+    second = _shift(starts, dx, dy)
+    return starts | second | _shift(second, dx, dy)
+
+
+@cache
+def _type_hit_chance(representative: int) -> float:
+    bit = 1 << representative
+    leaf = [1.0 if ALLOWED_BY_KEY[key] & bit else 0.0 for key in FULL_KEYS]
+    return plan_holds(leaf).turn_value
+
+
+def _square_type(sq: Square) -> tuple[object, ...]:
+    combo = sq.combination
+    return (sq.zone,) if combo is None else (sq.zone, combo.count, combo.count2)
+
+
+@cache
+def hit_chances() -> tuple[float, ...]:
+    """Per grid index: the chance that a turn aimed only at that square can take it.
+
+    Exact for one type of square (faces are interchangeable), so computed once per type.
+    """
+    representative: dict[tuple[object, ...], int] = {}
+    for sq in SQUARES:
+        representative.setdefault(_square_type(sq), sq.index)
+    out = [0.0] * GRID_SIZE
+    for sq in SQUARES:
+        out[sq.index] = _type_hit_chance(representative[_square_type(sq)])
+    return tuple(out)
+
+
+def points_now(board: Board, seat: int, index: int) -> int:
+    """What placing on the empty square ``index`` scores at once."""
+    own = board.own_masks[seat]
+    if not own & NEIGHBOURS[index]:
+        return 0
+    bit = 1 << index
+    return score_placement(board.owners, seat, index, own | bit, board.block_masks[seat]).points
+
+
+MAX_CUBES = 32  # more than any variant deals
+
+
+@cache
+def _pace_table(pace: float) -> tuple[tuple[float, ...], ...]:
+    """PACE[cubes][missing]: how much of a window needing ``missing`` more cubes the seat has
+    time for: nothing if it has fewer cubes left, all of it with ``pace`` turns per cube to spare.
+    """
+    return tuple(
+        tuple(
+            0.0 if missing > cubes else min(1.0, cubes / (pace * max(missing, 1)))
+            for missing in range(10)
+        )
+        for cubes in range(MAX_CUBES + 1)
+    )
+
+
+@cache
+def _fill_chances(survive: float) -> tuple[float, ...]:
+    """Per grid index: the chance of filling that square when it is wanted."""
+    return tuple(h * survive for h in hit_chances())
+
+
+@cache
+def _empty_window_chances(survive: float) -> tuple[float, ...]:
+    """Per window: the chance of filling all of it while none of its squares is taken."""
+    fill = _fill_chances(survive)
+    return tuple(prod(fill[c] for c in window.cells) for window in WINDOWS)
+
+
+WINDOW_WORTH: tuple[int, ...] = tuple(
+    BLOCK_BONUS if w.direction < 0 else sum(POINTS[c] for c in w.cells) for w in WINDOWS
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Prospect:
+    """A live window of one seat: its empty squares, what completing it scores, the chance of
+    filling all of them, how many of the seat's cubes it holds, and whether it is a line."""
+
+    empty: tuple[int, ...]
+    worth: int
+    chance: float
+    held: int
+    line: bool
+
+
+def prospects(board: Board, seat: int, survive: float) -> list[Prospect]:
+    """Every window ``seat`` can still complete."""
+    own = board.own_masks[seat]
+    occupied = board.occupied
+    others = occupied & ~own
+    scored = [in_spexxx(own, d) for d in range(4)]
+    blocks_done = board.block_masks[seat]
+    fill = _fill_chances(survive)
+    empty_chance = _empty_window_chances(survive)
+    out: list[Prospect] = []
+    for w, window in enumerate(WINDOWS):
+        mask = window.mask
+        d = window.direction
+        if not mask & occupied:
+            out.append(Prospect(window.cells, WINDOW_WORTH[w], empty_chance[w], 0, d >= 0))
+            continue
+        if mask & others or not mask & ~occupied:
+            continue
+        if d < 0:
+            if mask & blocks_done:
+                continue
+            empty = tuple(c for c in window.cells if not occupied >> c & 1)
+            chance = prod(fill[c] for c in empty)
+            out.append(Prospect(empty, BLOCK_BONUS, chance, 9 - len(empty), False))
+            continue
+        chance = 1.0
+        worth = 0
+        empty_cells = []
+        for cell in window.cells:
+            bit = 1 << cell
+            if not occupied & bit:
+                chance *= fill[cell]
+                empty_cells.append(cell)
+                worth += POINTS[cell]
+            elif not scored[d] & bit:
+                worth += POINTS[cell]
+        out.append(Prospect(tuple(empty_cells), worth, chance, 3 - len(empty_cells), True))
+    return out
+
+
+def square_values(
+    board: Board, seat: int, weights: Weights = HARD_WEIGHTS
+) -> tuple[list[float], list[int]]:
+    """Hard values and points now for every grid index (values: -inf where occupied)."""
+    pace = _pace_table(weights.pace)
+    fill = _fill_chances(weights.survive)
+    cost = weights.cost
+    opponents = [
+        s for s in range(board.seats) if s != seat and not board.resigned[s] and board.cubes_left[s]
+    ]
+    gains = [0.0] * GRID_SIZE
+    cubes = min(board.cubes_left[seat], MAX_CUBES)
+    now_pace, later_pace = pace[cubes], pace[max(cubes - 1, 0)]
+    for p in prospects(board, seat, weights.survive):
+        if p.held < weights.own_from:
+            continue
+        empty = p.empty
+        missing = len(empty)
+        charge = cost if p.line else 0.0
+        before = max(0.0, p.worth - charge * missing) * p.chance * now_pace[missing]
+        if missing == 1:
+            gains[empty[0]] -= before  # completed: its points are in the points now
+            continue
+        after = max(0.0, p.worth - charge * (missing - 1)) * p.chance * later_pace[missing - 1]
+        for cell in empty:
+            gains[cell] += after / fill[cell] - before
+    threats = [0.0] * GRID_SIZE
+    for opp in opponents:
+        opp_pace = pace[min(board.cubes_left[opp], MAX_CUBES)]
+        for p in prospects(board, opp, weights.survive):
+            if p.held < weights.block_from:
+                continue
+            missing = len(p.empty)
+            charge = cost if p.line else 0.0
+            loss = max(0.0, p.worth - charge * missing) * p.chance * opp_pace[missing]
+            for cell in p.empty:
+                threats[cell] += loss
+    own_weight = weights.own
+    block_weight = weights.block / max(1, len(opponents)) ** 0.5
+    occupied = board.occupied
+    values = [float("-inf")] * GRID_SIZE
+    now = [0] * GRID_SIZE
+    for sq in SQUARES:
+        i = sq.index
+        if occupied >> i & 1:
+            continue
+        points = points_now(board, seat, i)
+        now[i] = points
+        values[i] = points + own_weight * gains[i] + block_weight * threats[i]
+    return values, now
+
+
+def greedy_values(board: Board, seat: int) -> tuple[list[float], list[int]]:
+    """Normal values: points now; ties go to squares next to own cubes, then to richer zones."""
+    occupied = board.occupied
+    own = board.own_masks[seat]
+    values = [float("-inf")] * GRID_SIZE
+    now = [0] * GRID_SIZE
+    for sq in SQUARES:
+        i = sq.index
+        if occupied >> i & 1:
+            continue
+        points = points_now(board, seat, i)
+        now[i] = points
+        values[i] = points + 0.01 * (own & NEIGHBOURS[i]).bit_count() + 0.001 * POINTS[i]
+    return values, now

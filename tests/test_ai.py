@@ -1,0 +1,354 @@
+"""Computer players: legal and terminating turns, pure hints, exact hold planning, good taste."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.common.dice import SeededDice
+from games.spexxx import Discard, Game, Hold, Place, SpexxxState, Throw, Variant, get_square
+from games.spexxx.ai import Decision, Level, decide, hint
+from games.spexxx.ai.dice import (
+    EMPTY_HOLD,
+    FULL_INDEX,
+    FULL_KEYS,
+    HOLDS,
+    SUB_INDEX,
+    SUB_KEYS,
+    hold_indices,
+    multiset_probability,
+    plan_holds,
+)
+from games.spexxx.ai.evaluation import Board, in_spexxx
+from games.spexxx.ai.players import _plan
+from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY
+
+LEVELS = tuple(Level)
+
+
+def play_turn(game: Game, level: Level, rng: random.Random | None = None) -> list[Decision]:
+    """Drive one turn through ``decide``, checking every step against the rules."""
+    state = game.state
+    seat = state.current
+    decisions = []
+    for _ in range(20):
+        decision = decide(state, level, rng)
+        decisions.append(decision)
+        action = decision.action
+        assert action in game.legal_actions(), (action, state.throws, state.held)
+        if isinstance(action, Hold):
+            assert action.dice != state.held
+        game.apply(action)
+        if isinstance(action, Place | Discard):
+            assert state.current != seat or state.finished or state.seats == 1
+            assert sum(isinstance(d.action, Throw) for d in decisions) <= 4
+            return decisions
+    raise AssertionError(f"turn did not end: {decisions}")
+
+
+def play_game(seed: int, levels: tuple[Level, ...], variant: Variant = Variant.ADULT) -> Game:
+    game = Game.new(len(levels), SeededDice(seed), variant)
+    rngs = [random.Random(f"{seed}:{s}") for s in range(len(levels))]
+    while not game.state.finished:
+        seat = game.state.current
+        assert seat is not None
+        play_turn(game, levels[seat], rngs[seat])
+    return game
+
+
+# ------------------------------------------------------------------ legality and termination
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_whole_game_per_level(level: Level) -> None:
+    game = play_game(7, (level, level, level), Variant.CHILDREN)
+    state = game.state
+    assert all(c == 0 for c in state.cubes_left)
+    assert len(state.history) == 3 * 12
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**9),
+    levels=st.lists(st.sampled_from(LEVELS), min_size=2, max_size=4),
+)
+def test_every_action_is_legal(seed: int, levels: list[Level]) -> None:
+    game = play_game(seed, tuple(levels), Variant.CHILDREN)
+    assert game.state.finished
+    assert sum(len(t.throws) for t in game.state.history) <= 4 * len(game.state.history)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), level=st.sampled_from(LEVELS), turns=st.integers(0, 30))
+def test_decide_is_pure_and_legal_mid_game(seed: int, level: Level, turns: int) -> None:
+    """From a random point of a random game (mid-turn included), decide changes nothing."""
+    game = Game.new(2, SeededDice(seed))
+    steps = random.Random(seed)
+    for _ in range(turns):
+        play_turn(game, Level.EASY, steps)
+    # A few random legal steps into the turn: throws and holds the AI would not choose.
+    for _ in range(steps.randint(0, 6)):
+        options = [a for a in game.legal_actions() if isinstance(a, Throw | Hold)]
+        if not options:
+            break
+        game.apply(steps.choice(options))
+    before = game.state.to_dict()
+    decision = decide(game.state, level, random.Random(1))
+    assert game.state.to_dict() == before
+    action = decision.action
+    assert action in game.legal_actions()
+    assert not (isinstance(action, Hold) and action.dice == game.state.held)
+    play_turn(game, level)
+
+
+def test_all_dice_held_is_released() -> None:
+    """A save with all five dice held: the AI changes the hold or stops, it never loops."""
+    state = SpexxxState.new(Variant.ADULT, 2, 0)
+    state.throws = [(1, 2, 3, 5, 6)]
+    state.held = frozenset(range(5))
+    for level in LEVELS:
+        action = decide(state, level, random.Random(0)).action
+        assert not isinstance(action, Throw)
+        assert not (isinstance(action, Hold) and action.dice == state.held)
+
+
+def test_finished_game_is_refused() -> None:
+    state = SpexxxState.new(Variant.ADULT, 2, 0)
+    state.current = None
+    with pytest.raises(ValueError):
+        decide(state, Level.HARD)
+
+
+# ------------------------------------------------------------------------------- the hint
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**9), turns=st.integers(0, 40), steps=st.integers(0, 4))
+def test_hint_changes_nothing_and_is_legal(seed: int, turns: int, steps: int) -> None:
+    game = Game.new(2, SeededDice(seed))
+    for _ in range(turns):
+        play_turn(game, Level.NORMAL)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        options = [a for a in game.legal_actions() if isinstance(a, Throw | Hold)]
+        if not options:
+            break
+        game.apply(rng.choice(options))
+    before = game.state.to_dict()
+    advice = hint(game.state)
+    assert game.state.to_dict() == before
+    assert advice.action in game.legal_actions()
+    assert advice.explanation
+    if not isinstance(advice.action, Discard):
+        assert advice.expected is not None
+    assert advice == decide(game.state, Level.HARD)
+
+
+def test_hint_texts() -> None:
+    game = Game.new(2, SeededDice(3))
+    first = hint(game.state)
+    assert isinstance(first.action, Throw)
+    assert first.explanation.startswith("throw the dice (expected ")
+    game.apply(first.action)
+    while not isinstance((advice := hint(game.state)).action, Place | Discard):
+        assert "expected" in advice.explanation
+        game.apply(advice.action)
+    if isinstance(advice.action, Place):
+        assert advice.explanation.startswith(f"place on {advice.action.square}: +")
+
+
+# --------------------------------------------------------------------- exact hold planning
+
+
+def test_multiset_tables() -> None:
+    assert len(SUB_KEYS) == 462 and len(FULL_KEYS) == 252
+    for size in range(6):
+        keys = [k for k in SUB_KEYS if len(k) == size]
+        assert sum(map(multiset_probability, keys)) == pytest.approx(1.0)
+    for key, holds in zip(FULL_KEYS, HOLDS, strict=True):
+        distinct = {tuple(sorted(c)) for n in range(5) for c in combinations(key, n)}
+        assert {SUB_KEYS[h] for h in holds} == distinct
+
+
+def _random_leaf(seed: int) -> list[float]:
+    rng = random.Random(seed)
+    return [rng.uniform(0, 30) if rng.random() < 0.8 else 0.0 for _ in FULL_KEYS]
+
+
+def test_one_throw_left_equals_brute_force() -> None:
+    """One throw left: the mean over all 6^k ordered outcomes of the re-thrown dice."""
+    leaf = _random_leaf(1)
+    plan = plan_holds(leaf)
+    for kept in SUB_KEYS:
+        rest = 5 - len(kept)
+        outcomes = list(product(range(1, 7), repeat=rest))
+        brute = sum(leaf[FULL_INDEX[tuple(sorted(kept + o))]] for o in outcomes) / len(outcomes)
+        assert plan.throw_value[0][SUB_INDEX[kept]] == pytest.approx(brute, abs=1e-9)
+
+
+def _reference_plan(leaf: list[float], rerolls: int) -> list[list[float]]:
+    """Independent recursion: ordered die positions, every subset of them, multinomial odds."""
+    standing = list(leaf)
+    throw_values = []
+    for r in range(rerolls + 1):
+        values = []
+        for kept in SUB_KEYS:
+            total = 0.0
+            for rolled in {tuple(sorted(o)) for o in product(range(1, 7), repeat=5 - len(kept))}:
+                key = tuple(sorted(kept + rolled))
+                total += multiset_probability(rolled) * standing[FULL_INDEX[key]]
+            values.append(total)
+        throw_values.append(values)
+        if r < rerolls:
+            standing = [
+                max(
+                    leaf[d],
+                    *(
+                        values[SUB_INDEX[tuple(sorted(key[i] for i in subset))]]
+                        for n in range(5)
+                        for subset in combinations(range(5), n)
+                    ),
+                )
+                for d, key in enumerate(FULL_KEYS)
+            ]
+    return throw_values
+
+
+def test_full_turn_equals_reference_recursion() -> None:
+    leaf = _random_leaf(2)
+    plan = plan_holds(leaf)
+    reference = _reference_plan(leaf, 3)
+    for r in range(4):
+        assert plan.throw_value[r] == pytest.approx(reference[r], abs=1e-9)
+    assert plan.turn_value == pytest.approx(reference[3][EMPTY_HOLD])
+
+
+def test_single_target_chance() -> None:
+    """Aiming at five of a kind: the textbook Yahtzee figure, 4.6 % in three throws."""
+    leaf = [1.0 if len(set(key)) == 1 else 0.0 for key in FULL_KEYS]
+    assert plan_holds(leaf, rerolls=2).throw_value[2][EMPTY_HOLD] == pytest.approx(
+        0.04603, abs=1e-5
+    )
+    assert plan_holds(leaf).turn_value == pytest.approx(0.10058, abs=1e-5)  # four throws
+
+
+def test_decide_expectation_with_one_throw_left_is_brute_force() -> None:
+    game = Game.new(2, SeededDice(11))
+    for _ in range(6):
+        play_turn(game, Level.NORMAL)
+    state = game.state
+    seat = state.current
+    state.throws = [(1, 1, 1, 1, 1), (1, 1, 1, 1, 1), (2, 3, 3, 5, 6)]  # one throw left
+    state.held = frozenset()
+    decision = decide(state, Level.HARD)
+    plan = _plan(Level.HARD, Board.of(state), seat)
+
+    def final(dice: tuple[int, ...]) -> float:
+        allowed = [plan.values[i] for i in ALLOWED_INDICES_BY_KEY[tuple(sorted(dice))]]
+        return max([0.0, *allowed])
+
+    dice = state.dice
+    best = final(dice)
+    for n in range(5):
+        for subset in combinations(range(5), n):
+            outcomes = list(product(range(1, 7), repeat=5 - n))
+            total = 0.0
+            for o in outcomes:
+                fresh = iter(o)
+                total += final(tuple(dice[i] if i in subset else next(fresh) for i in range(5)))
+            best = max(best, total / len(outcomes))
+    assert decision.expected == pytest.approx(best, abs=1e-9)
+
+
+def test_hold_indices_reuse_the_current_hold() -> None:
+    dice = (4, 2, 4, 4, 6)
+    assert hold_indices(dice, (4, 4), frozenset({2, 3})) == frozenset({2, 3})
+    assert hold_indices(dice, (4, 4), frozenset()) == frozenset({0, 2})
+    assert hold_indices(dice, (2, 4, 4, 4), frozenset({4})) == frozenset({0, 1, 2, 3})
+
+
+# ------------------------------------------------------------------------------ good taste
+
+
+def _state(mine: list[str], theirs: list[str], dice: tuple[int, ...], throws: int = 4):
+    state = SpexxxState.new(Variant.ADULT, 2, 0)
+    for seat, names in ((0, mine), (1, theirs)):
+        for name in names:
+            sq = get_square(name)
+            assert sq is not None
+            state.owners[sq.index] = seat
+            state.occupied |= 1 << sq.index
+            state.own_masks[seat] |= 1 << sq.index
+    state.cubes_left = [23 - len(mine), 23 - len(theirs)]
+    state.throws = [dice] * throws
+    return state
+
+
+BLOCK = ["D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3"]  # orange 3×3 without its centre E2
+
+
+def test_hard_completes_a_block() -> None:
+    state = _state(BLOCK, ["N4", "O4"], (5, 2, 4, 4, 4))  # allows E2 (1×5 + 1×2) and blue N-row
+    decision = decide(state, Level.HARD)
+    assert decision.action == Place(0, "E2")
+    assert "+37 now" in decision.explanation  # 25 bonus + four lines of 1+1+1
+
+
+def test_hard_holds_for_a_block() -> None:
+    state = _state(BLOCK, ["N4", "O4"], (5, 6, 6, 3, 1), throws=3)  # E2 wants a 5 and a 2
+    decision = decide(state, Level.HARD)
+    assert isinstance(decision.action, Hold)
+    kept = [state.dice[i] for i in decision.action.dice]
+    assert 5 in kept and "hold" in decision.explanation
+
+
+def test_hard_extends_a_long_line() -> None:
+    # N4 O4 . Q4 R4 in blue with the bronze P4 between: joining makes a line of five.
+    state = _state(["N4", "O4", "Q4", "R4"], ["K1"], (1, 2, 3, 4, 6))
+    assert decide(state, Level.HARD).action == Place(0, "P4")
+
+
+def test_hard_blocks_an_open_line() -> None:
+    # The opponent has two red cubes in a row; the dice allow the third (X3: 4×6 + 1×3).
+    state = _state(["B1"], ["X1", "X2"], (6, 6, 6, 6, 3))
+    state.current = 0
+    assert decide(state, Level.HARD).action == Place(0, "X3")
+
+
+def test_normal_takes_the_most_points_now() -> None:
+    state = _state(["N4", "O4", "I5", "J5"], [], (1, 2, 3, 4, 6))  # P4 +13 or K5 +7
+    decision = decide(state, Level.NORMAL)
+    assert decision.action == Place(0, "P4")
+    assert decision.explanation == "place on P4: +13 now"
+
+
+def test_in_spexxx_marks_scored_cubes() -> None:
+    own = sum(1 << get_square(n).index for n in ["N4", "O4", "P4", "Q4", "K4", "K5"])
+    marked = {
+        sq
+        for sq in ["N4", "O4", "P4", "Q4", "K4", "K5"]
+        if in_spexxx(own, 0) >> get_square(sq).index & 1
+    }
+    assert marked == {"N4", "O4", "P4", "Q4"}
+
+
+# ----------------------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize("levels", [(Level.HARD, Level.EASY), (Level.NORMAL, Level.EASY)])
+def test_same_seed_same_game(levels: tuple[Level, Level]) -> None:
+    assert play_game(5, levels).to_dict() == play_game(5, levels).to_dict()
+
+
+def test_easy_without_rng_is_deterministic() -> None:
+    def run() -> dict:
+        game = Game.new(2, SeededDice(9))
+        while not game.state.finished:
+            play_turn(game, Level.EASY)
+        return game.to_dict()
+
+    assert run() == run()

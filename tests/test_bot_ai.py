@@ -1,0 +1,91 @@
+"""Computer players and hints through the real bot in SimCord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.simtable import component_ids, find_id
+from tests.test_bot_game import Table, button, finish_game, stored
+
+
+async def add_ai(table: Table, lobby, level: str):  # type: ignore[no-untyped-def]
+    r = await table.players[0].select(lobby, [level], custom_id=find_id(lobby, "spx:addai:"))
+    assert not r.ephemeral, r.response.content
+    return table.channel.last_message
+
+
+async def test_host_adds_and_removes_computer_players(simcord_env, db_path: Path) -> None:
+    table = Table(simcord_env)
+    alice, bob = table.players
+    lobby = await table.open_lobby(joiners=[])
+    r = await bob.select(lobby, ["hard"], custom_id=find_id(lobby, "spx:addai:"))
+    assert r.ephemeral and "Only the host" in r.response.content
+    lobby = await add_ai(table, lobby, "hard")
+    lobby = await add_ai(table, lobby, "hard")
+    assert "Computer (hard)" in lobby.content and "Computer 2 (hard)" in lobby.content
+    r = await bob.click(lobby, label="Remove AI")
+    assert r.ephemeral
+    await alice.click(lobby, label="Remove AI")
+    lobby = table.channel.last_message
+    assert "Computer 2 (hard)" not in lobby.content and not button(lobby, "spx:start:").disabled
+    players = stored(db_path)["players"]
+    assert players[1] == {"user_id": 0, "name": "Computer (hard)", "ai": "hard"}
+
+
+async def test_one_human_against_three_computers_to_the_end(simcord_env, db_path: Path) -> None:
+    table = Table(simcord_env, names=("alice",))
+    lobby = await table.open_lobby("children", joiners=[])
+    for level in ("easy", "normal", "hard"):
+        lobby = await add_ai(table, lobby, level)
+    await table.players[0].click(lobby, label="Start")
+    thread = table.channel.threads[0]
+    assert (
+        thread.name
+        == "Spexxx #1 · alice vs Computer (easy) vs Computer (normal) vs Computer (hard)"
+    )
+    human_turns = await finish_game(table, thread)
+    assert human_turns == 10  # children's game, 4 players: 10 cubes each
+    data = stored(db_path)
+    assert data["status"] == "finished"
+    assert len(data["state"]["history"]) == 40 and sum(data["state"]["cubes_left"]) == 0
+    # the computers' turns left result lines in the thread
+    assert sum("Computer" in m.content and "placed a cube" in m.content for m in thread.history())
+    assert "is over" in thread.last_message.content
+
+
+async def test_computer_turn_resumes_after_a_restart(simcord_env, db_path: Path, make_bot) -> None:
+    table = Table(simcord_env, names=("alice",))
+    simcord_env.bot.play.ai_delay = 600  # the computer pauses after each action…
+    lobby = await table.open_lobby(joiners=[])
+    lobby = await add_ai(table, lobby, "hard")
+    await table.players[0].click(lobby, label="Start")
+    thread = table.channel.threads[0]
+    state = stored(db_path)["state"]
+    if state["current"] == 0:  # alice starts: play her turn so the computer is on turn
+        await table.play_turn(thread)
+    state = stored(db_path)["state"]
+    assert state["current"] == 1 and len(state["throws"]) == 1  # …so it stops after one throw
+
+    await simcord_env.restart_bot(make_bot())  # a new bot with no pause resumes the turn
+
+    state = stored(db_path)["state"]
+    assert state["current"] == 0 and any(t["seat"] == 1 for t in state["history"])
+    assert "your turn" in table.turn_message(thread).content
+
+
+async def test_hint_is_ephemeral_and_changes_nothing(simcord_env, db_path: Path) -> None:
+    table = Table(simcord_env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    player = table.on_turn(message)
+    await player.click(message, custom_id=find_id(message, "spx:throw:"))
+    message = table.turn_message(thread)
+    before = stored(db_path)
+    r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
+    assert r.ephemeral and r.response.content.startswith("💡")
+    assert "expected" in r.response.content or "+" in r.response.content
+    assert stored(db_path) == before
+    assert component_ids(table.turn_message(thread)) == component_ids(message)
+    other = table.players[1] if player is table.players[0] else table.players[0]
+    r = await other.click(message, custom_id=find_id(message, "spx:hint:"))
+    assert r.ephemeral and "not yours" in r.response.content
