@@ -30,6 +30,8 @@ async def run(settings: Settings) -> int:
         database_path=settings.database_path,
         dev_guild_id=settings.dev_guild_id,
         ai_delay=settings.ai_delay,
+        max_missed_turns=settings.max_missed_turns,
+        lobby_idle_hours=settings.lobby_idle_hours,
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -14,6 +14,7 @@ from bot.config import DEFAULT_DATABASE_PATH
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
 from bot.storage import SqliteGameStore
+from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from games.spexxx import SpexxxState, Variant
 from renderers.spexxx import render_turn
 
@@ -33,6 +34,8 @@ class SpexxxBot(commands.Bot):
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
         ai_delay: float = 1.5,
+        max_missed_turns: int = MAX_MISSED_TURNS,
+        lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
@@ -46,13 +49,22 @@ class SpexxxBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.ai_delay = ai_delay
+        self.max_missed_turns = max_missed_turns
+        self.lobby_idle_hours = lobby_idle_hours
         self._resumed = False
 
     async def setup_hook(self) -> None:
         from bot.cogs.spexxx import SpexxxCog
 
         self.store = await SqliteGameStore.open(self.database_path)
-        self.play = PlayController(self, self.store, self.dice, self.ai_delay)
+        self.play = PlayController(
+            self,
+            self.store,
+            self.dice,
+            self.ai_delay,
+            max_missed_turns=self.max_missed_turns,
+            lobby_idle_hours=self.lobby_idle_hours,
+        )
         self.add_dynamic_items(GameButton, GameSelect)
         await self.add_cog(SpexxxCog(self))
         if self.sync_commands:
@@ -65,6 +77,7 @@ class SpexxxBot(commands.Bot):
                 synced = await self.tree.sync()
                 log.info("synced %d global commands", len(synced))
         log.info("storage ready at %s", self.database_path)
+        self.play.timers.start()
         await asyncio.to_thread(warm_renderer)  # the first image builds cached layers (~0.3 s)
 
     async def on_ready(self) -> None:
@@ -83,6 +96,7 @@ class SpexxxBot(commands.Bot):
         """Finish the actions under way (their writes), then disconnect and close the database."""
         play = getattr(self, "play", None)
         if play is not None:
+            play.timers.stop()
             await play.drain(SHUTDOWN_TIMEOUT_S)
         await super().close()
         store = getattr(self, "store", None)
@@ -102,6 +116,8 @@ def create_bot(
     dev_guild_id: int | None = None,
     sync_commands: bool = True,
     ai_delay: float = 1.5,
+    max_missed_turns: int = MAX_MISSED_TURNS,
+    lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
 ) -> SpexxxBot:
     """The bot; ``ai_delay`` paces computer players' actions (seconds; 0 in tests)."""
     return SpexxxBot(
@@ -110,4 +126,6 @@ def create_bot(
         dev_guild_id=dev_guild_id,
         sync_commands=sync_commands,
         ai_delay=ai_delay,
+        max_missed_turns=max_missed_turns,
+        lobby_idle_hours=lobby_idle_hours,
     )

@@ -34,6 +34,8 @@ class Settings:
     dev_guild_id: int | None = None
     log_format: str = "json"
     ai_delay: float = 1.5
+    max_missed_turns: int = 3
+    lobby_idle_hours: float = 24.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -61,14 +63,25 @@ class Settings:
             ai_delay = -1.0
         if not 0 <= ai_delay <= 30:
             raise ConfigError(f"AI_DELAY_SECONDS must be 0 to 30 seconds, not {raw_delay!r}")
-        return cls(token, path, level, dev_guild_id, log_format, ai_delay)
+        missed = env.get("MAX_MISSED_TURNS", "").strip() or "3"
+        if not missed.isdigit() or not 1 <= int(missed) <= 100:
+            raise ConfigError(f"MAX_MISSED_TURNS must be a whole number from 1, not {missed!r}")
+        raw_idle = env.get("LOBBY_IDLE_HOURS", "").strip() or "24"
+        try:
+            idle = float(raw_idle)
+        except ValueError:
+            idle = 0.0
+        if not 0 < idle <= 24 * 30:
+            raise ConfigError(f"LOBBY_IDLE_HOURS must be above 0 (hours), not {raw_idle!r}")
+        return cls(token, path, level, dev_guild_id, log_format, ai_delay, int(missed), idle)
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
         return (
             f"Settings(token=<{'set' if self.token else 'missing'}>, "
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r}, "
-            f"ai_delay={self.ai_delay!r})"
+            f"ai_delay={self.ai_delay!r}, max_missed_turns={self.max_missed_turns!r}, "
+            f"lobby_idle_hours={self.lobby_idle_hours!r})"
         )
 
     def database_file(self) -> Path:

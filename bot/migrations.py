@@ -1,4 +1,7 @@
-"""Numbered schema migrations, applied in order at start; never edit one that has shipped."""
+"""Numbered schema migrations, applied in version order at start; never edit a shipped one.
+
+Statements are split on ``;``, so comments must not contain one.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +37,63 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             event    TEXT    NOT NULL,  -- JSON, see games.spexxx.actions.event_to_dict
             PRIMARY KEY (game_id, seq)
         );
+        """,
+    ),
+    (
+        2,
+        """
+        CREATE TABLE stats_games (
+            game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            guild_id    INTEGER NOT NULL,
+            recorded_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        );
+        CREATE TABLE stats_results (
+            guild_id      INTEGER NOT NULL,
+            game_id       INTEGER NOT NULL REFERENCES stats_games (game_id) ON DELETE CASCADE,
+            user_id       INTEGER NOT NULL,
+            seat          INTEGER NOT NULL,
+            score         INTEGER NOT NULL,
+            place         INTEGER NOT NULL,  -- final rank, resigned players last
+            won           INTEGER NOT NULL,  -- 1 for each player sharing the win
+            resigned      INTEGER NOT NULL,
+            longest       INTEGER NOT NULL,  -- longest line that scored, 0 = no Spexxx
+            zones         TEXT    NOT NULL,  -- JSON cubes placed by zone name
+            rating_before REAL    NOT NULL,
+            rating_after  REAL    NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX stats_results_by_player ON stats_results (guild_id, user_id);
+        CREATE TABLE stats_players (
+            guild_id INTEGER NOT NULL,
+            user_id  INTEGER NOT NULL,
+            name     TEXT    NOT NULL,  -- display name in their latest recorded game
+            rating   REAL    NOT NULL,  -- Elo in this server, from 1500
+            PRIMARY KEY (guild_id, user_id)
+        );
+        CREATE INDEX stats_players_by_rating ON stats_players (guild_id, rating)
+        """,
+    ),
+    (
+        3,
+        """
+        CREATE TABLE guild_settings (
+            guild_id        INTEGER PRIMARY KEY,
+            default_variant TEXT    NOT NULL DEFAULT 'adult',
+            default_timer   INTEGER NOT NULL DEFAULT 0,  -- seconds per turn, 0 = no timer
+            threads         INTEGER NOT NULL DEFAULT 1,  -- 1 = each game in its own thread
+            updated_at      TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        );
+        -- turn_timer: seconds per turn (0 = none), turn_due: POSIX time the turn expires,
+        -- reminder_due: POSIX time of the half-time reminder (NULL once sent),
+        -- missed: JSON turns missed in a row by seat, lobby_expires: when an idle lobby closes
+        ALTER TABLE games ADD COLUMN turn_timer INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN turn_due REAL;
+        ALTER TABLE games ADD COLUMN reminder_due REAL;
+        ALTER TABLE games ADD COLUMN missed TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE games ADD COLUMN lobby_expires REAL;
+        CREATE INDEX games_by_due ON games (status, turn_due);
+        CREATE INDEX games_by_reminder ON games (status, reminder_due);
+        CREATE INDEX games_by_lobby_expiry ON games (status, lobby_expires)
         """,
     ),
 )

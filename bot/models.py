@@ -11,6 +11,16 @@ MAX_SEATS = 4
 MIN_SEATS = 2
 
 
+@dataclass(slots=True)
+class GuildSettings:
+    """What ``/spexxx settings`` stores per server; the defaults apply until it is used."""
+
+    guild_id: int
+    default_variant: Variant = Variant.ADULT
+    default_timer: int = 0  # seconds; 0 = no turn timer
+    threads: bool = True
+
+
 class Status(Enum):
     LOBBY = "lobby"
     RUNNING = "running"
@@ -49,6 +59,11 @@ class GameRow:
     version: int = 0
     saved_events: int = 0  # how many of game.events are already stored
     note: str = ""  # why the game ended early (cancelled, all resigned)
+    turn_timer: int = 0  # seconds a player has for a turn; 0 = no timer
+    turn_due: float | None = None  # POSIX time the turn on hand expires
+    reminder_due: float | None = None  # POSIX time of the half-time reminder; None once sent
+    missed: list[int] = field(default_factory=list)  # turns missed in a row, by seat
+    lobby_expires: float | None = None  # POSIX time an idle lobby closes
 
     @property
     def play_channel_id(self) -> int:

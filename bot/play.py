@@ -22,7 +22,16 @@ from bot.components import LOBBY_KINDS
 from bot.dice import ROLL_OFF, DiceSource
 from bot.logs import ids
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
+from bot.stats import record_finished
 from bot.storage import GameStore
+from bot.timers import (
+    LOBBY_IDLE_SECONDS,
+    MAX_MISSED_TURNS,
+    TurnTimers,
+    now,
+    start_turn_clock,
+    timer_text,
+)
 from games.common.errors import GameError
 from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
 from games.spexxx.ai import Level
@@ -53,13 +62,23 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
 
 class PlayController:
     def __init__(
-        self, bot: SpexxxBot, store: GameStore, dice: DiceSource, ai_delay: float = 1.5
+        self,
+        bot: SpexxxBot,
+        store: GameStore,
+        dice: DiceSource,
+        ai_delay: float = 1.5,
+        *,
+        max_missed_turns: int = MAX_MISSED_TURNS,
+        lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
     ) -> None:
         self.bot = bot
         self.store = store
         self.dice = dice
         self.ai_delay = ai_delay
         self._ai_running: set[tuple[int, int]] = set()
+        self.timers = TurnTimers(
+            self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
+        )
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._busy = 0
@@ -200,6 +219,8 @@ class PlayController:
                 raise Refusal(f"At least {MIN_SEATS} players are needed to start.")
             await self._start(interaction, row)
             return
+        if row.status is Status.LOBBY:
+            row.lobby_expires = now() + self.timers.lobby_idle
         await self.store.save(row)
         log.info("lobby %s by %s", kind, user.id, extra=ids(row))
         try:
@@ -231,6 +252,8 @@ class PlayController:
         game = Game.new(len(row.players), self.dice(row.id, ROLL_OFF), row.variant)
         row.game = game
         row.status = Status.RUNNING
+        row.missed = [0] * len(row.players)
+        row.lobby_expires = None
         await self.store.save(row)
         log.info("started, %d seats", len(row.players), extra=ids(row))
         channel = interaction.channel
@@ -272,6 +295,8 @@ class PlayController:
         assert channel is not None
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
             return channel, ""  # type: ignore[return-value]
+        if not (await self.store.guild_settings(row.guild_id)).threads:
+            return channel, ""  # the server chose to play in channels
         me = channel.guild.me
         perms = channel.permissions_for(me)
         missing = [
@@ -368,6 +393,8 @@ class PlayController:
                 game.apply(Place(seat, values[0] if values else ""))
             else:
                 game.apply(Discard(seat))
+            if seat < len(row.missed):
+                row.missed[seat] = 0  # played in time: the count of missed turns starts again
             if game.state.finished:
                 row.status = Status.FINISHED
             await self.store.save(row)
@@ -455,6 +482,7 @@ class PlayController:
         assert game is not None
         current = game.state.current
         assert current is not None
+        start_turn_clock(row)
         content = turn_content(row, header=True)
         files, note = await self._board_files(row, channel, False)
         if note:
@@ -476,12 +504,12 @@ class PlayController:
                 )
         except discord.HTTPException as exc:
             log.warning("could not post the turn message: %s", exc, extra=ids(row))
-            return None
-        finally:
-            if player.is_ai:
-                self.schedule_ai(row)
-        row.turn_message_id = message.id
-        await self.store.save(row)
+            message = None
+        if message is not None:
+            row.turn_message_id = message.id
+        await self.store.save(row)  # the turn's due times count even if Discord failed
+        if player.is_ai:
+            self.schedule_ai(row)
         return message
 
     # ---------------------------------------------------------- computer turns
@@ -542,16 +570,16 @@ class PlayController:
             if channel is None:
                 return False
             if done:
-                await self._edit_stored_turn(row, channel, text.turn_result(row), board=False)
+                await self.edit_stored_turn(row, channel, text.turn_result(row), board=False)
                 await self.after_turn(row, channel)
                 # this task plays on when the next seat is a computer too
                 nxt = game.state.current
                 return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
             content = turn_content(row) + f"\n🤖 {text.safe_name(decision.explanation, 200)}"
-            await self._edit_stored_turn(row, channel, content, board=True)
+            await self.edit_stored_turn(row, channel, content, board=True)
             return True
 
-    async def _edit_stored_turn(
+    async def edit_stored_turn(
         self, row: GameRow, channel: discord.abc.Messageable, content: str, *, board: bool
     ) -> None:
         if row.turn_message_id is None or not hasattr(channel, "get_partial_message"):
@@ -571,6 +599,7 @@ class PlayController:
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
         game = row.game
         assert game is not None
+        await record_finished(self.store, row)  # stats and Elo, once per game
         state = game.state
         winners = state.winners()
         if winners:
@@ -709,6 +738,7 @@ def lobby_content(row: GameRow) -> str:
     )
     return (
         f"**Spexxx lobby #{row.id}** — {text.variant_text(row.variant)}\n"
+        f"Turn timer: {timer_text(row.turn_timer)}\n"
         f"Seats ({len(row.players)}/{MAX_SEATS}):\n{seats}\n"
         f"Press **Join** to play. The host starts with {MIN_SEATS}–{MAX_SEATS} players."
     )
@@ -791,5 +821,7 @@ def turn_content(row: GameRow, *, header: bool = False, placing: bool = False) -
                 lines.append(f"{reason}, so you must discard a cube.")
         else:
             lines.append(f"These dice allow {count} empty square{'s' if count > 1 else ''}.")
+    if row.turn_due is not None and not player.is_ai:
+        lines.append(f"⏰ Time for this turn runs out <t:{int(row.turn_due)}:R>.")
     lines.append(text.scoreboard(row))
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 import aiosqlite
 
 from bot.migrations import MIGRATIONS
-from bot.models import GameRow, Player, Status
+from bot.models import GameRow, GuildSettings, Player, Status
 from games.spexxx import Game, Setup, SpexxxState, Variant, event_from_dict, event_to_dict
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,8 @@ class GameStore(Protocol):
 
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, variant, "
-    "status, players, setup, state, note, version"
+    "status, players, setup, state, note, version, turn_timer, turn_due, reminder_due, missed, "
+    "lobby_expires"
 )
 
 
@@ -89,7 +90,7 @@ class SqliteGameStore:
     async def migrate(self) -> int:
         """Apply the migrations this database has not seen; returns the resulting version."""
         current = await self.schema_version()
-        for version, sql in MIGRATIONS:
+        for version, sql in sorted(MIGRATIONS):
             if version <= current:
                 continue
             log.info("applying database migration %d", version)
@@ -173,6 +174,46 @@ class SqliteGameStore:
             rows = await cur.fetchall()
         return [await self._load(r) for r in rows]
 
+    async def due_games(self, now: float) -> list[GameRow]:
+        """Running games whose turn timer or reminder is due, and lobbies idle too long."""
+        async with self._db.execute(
+            f"SELECT {_COLUMNS} FROM games"
+            " WHERE (status = ? AND (turn_due <= ? OR reminder_due <= ?))"
+            " OR (status = ? AND lobby_expires <= ?) ORDER BY id",
+            (Status.RUNNING.value, now, now, Status.LOBBY.value, now),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._load(r) for r in rows]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._db.execute(
+            "SELECT default_variant, default_timer, threads FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, Variant(row[0]), int(row[1]), bool(row[2]))
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async def op() -> None:
+            async with self._write_lock:
+                await self._exec(
+                    "INSERT INTO guild_settings (guild_id, default_variant, default_timer, threads)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    " default_variant = excluded.default_variant,"
+                    " default_timer = excluded.default_timer, threads = excluded.threads,"
+                    " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                    (
+                        settings.guild_id,
+                        settings.default_variant.value,
+                        settings.default_timer,
+                        int(settings.threads),
+                    ),
+                )
+
+        await self._retry(op)
+
     async def running_games(self) -> list[GameRow]:
         """Running games of every server, to resume computer players' turns after a restart."""
         async with self._db.execute(
@@ -226,6 +267,11 @@ class SqliteGameStore:
             version=row["version"],
             saved_events=saved_events,
             note=row["note"],
+            turn_timer=row["turn_timer"],
+            turn_due=row["turn_due"],
+            reminder_due=row["reminder_due"],
+            missed=list(json.loads(row["missed"])),
+            lobby_expires=row["lobby_expires"],
         )
 
     async def save(self, row: GameRow) -> None:
@@ -242,7 +288,8 @@ class SqliteGameStore:
                     updated = await self._exec(
                         "UPDATE games SET channel_id = ?, thread_id = ?, lobby_message_id = ?,"
                         " turn_message_id = ?, host_id = ?, variant = ?, status = ?, players = ?,"
-                        " setup = ?, state = ?, note = ?, version = version + 1,"
+                        " setup = ?, state = ?, note = ?, turn_timer = ?, turn_due = ?,"
+                        " reminder_due = ?, missed = ?, lobby_expires = ?, version = version + 1,"
                         " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
                         " WHERE guild_id = ? AND id = ? AND version = ?",
                         (
@@ -257,6 +304,11 @@ class SqliteGameStore:
                             setup,
                             state,
                             row.note,
+                            row.turn_timer,
+                            row.turn_due,
+                            row.reminder_due,
+                            json.dumps(row.missed),
+                            row.lobby_expires,
                             row.guild_id,
                             row.id,
                             row.version,

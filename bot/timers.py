@@ -1,0 +1,196 @@
+"""Turn timers and idle lobbies: a periodic sweep over the due times stored with each game.
+
+Due times live in the database, so they survive restarts; each is handled under the game's lock
+after a reload, and a reminder is marked sent before it is posted, so none is sent twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import tasks
+
+from bot import text
+from bot.logs import ids
+from bot.models import GameRow, Status
+from games.spexxx import Discard, Place, Resign
+from games.spexxx.ai import Level
+from games.spexxx.ai import decide as ai_decide
+
+if TYPE_CHECKING:
+    from bot.play import PlayController
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 15.0
+MAX_MISSED_TURNS = 3
+LOBBY_IDLE_SECONDS = 24 * 3600
+TIMER_CHOICES: tuple[tuple[str, int], ...] = (
+    ("no timer", 0),
+    ("2 minutes", 120),
+    ("5 minutes", 300),
+    ("15 minutes", 900),
+    ("1 hour", 3600),
+    ("12 hours", 12 * 3600),
+    ("1 day", 86400),
+    ("3 days", 3 * 86400),
+    ("7 days", 7 * 86400),
+)
+
+
+def now() -> float:
+    """POSIX seconds from discord.py's clock (virtual under SimCord)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def timer_text(seconds: int) -> str:
+    for label, value in TIMER_CHOICES:
+        if value == seconds:
+            return label
+    return f"{seconds} s"
+
+
+def start_turn_clock(row: GameRow) -> None:
+    """Set the due times of the turn now on hand (none for computers or without a timer)."""
+    game = row.game
+    seat = None if game is None else game.state.current
+    if not row.turn_timer or seat is None or row.players[seat].is_ai:
+        row.turn_due = row.reminder_due = None
+        return
+    start = now()
+    row.turn_due = start + row.turn_timer
+    row.reminder_due = start + row.turn_timer / 2
+
+
+class TurnTimers:
+    def __init__(
+        self,
+        play: PlayController,
+        *,
+        tick: float = TICK_SECONDS,
+        max_missed: int = MAX_MISSED_TURNS,
+        lobby_idle: float = LOBBY_IDLE_SECONDS,
+    ) -> None:
+        self.play = play
+        self.max_missed = max_missed
+        self.lobby_idle = lobby_idle
+        self.loop = tasks.loop(seconds=tick)(self.sweep)
+
+    def start(self) -> None:
+        if not self.loop.is_running():
+            self.loop.start()
+
+    def stop(self) -> None:
+        self.loop.cancel()
+
+    async def sweep(self) -> None:
+        for row in await self.play.store.due_games(now()):
+            try:
+                await self._handle(row.guild_id, row.id)
+            except Exception:
+                log.exception("timer handling failed", extra=ids(row))
+
+    async def _handle(self, guild_id: int, game_id: int) -> None:
+        async with self.play.acting(game_id):
+            row = await self.play.store.get(guild_id, game_id)
+            if row is None:
+                return
+            t = now()
+            if row.status is Status.LOBBY and row.lobby_expires and row.lobby_expires <= t:
+                await self._close_lobby(row)
+            elif row.status is Status.RUNNING and row.turn_due and row.turn_due <= t:
+                await self._expire(row)
+            elif row.status is Status.RUNNING and row.reminder_due and row.reminder_due <= t:
+                await self._remind(row)
+
+    async def _close_lobby(self, row: GameRow) -> None:
+        row.status = Status.CANCELLED
+        row.note = "closed: nobody started it"
+        row.lobby_expires = None
+        await self.play.store.save(row)
+        log.info("idle lobby closed", extra=ids(row))
+        channel = await self.play.play_channel(row)
+        if channel is None or row.lobby_message_id is None:
+            return
+        try:
+            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[attr-defined]
+                content=f"~~Spexxx lobby #{row.id}~~: closed after "
+                f"{self.lobby_idle / 3600:g} hours without a start.",
+                view=None,
+            )
+        except discord.HTTPException as exc:
+            log.info("idle lobby message not updated: %s", exc, extra=ids(row))
+
+    async def _remind(self, row: GameRow) -> None:
+        game = row.game
+        assert game is not None
+        seat = game.state.current
+        row.reminder_due = None
+        await self.play.store.save(row)  # marked before sending: never reminded twice
+        if seat is None or row.players[seat].is_ai or row.turn_due is None:
+            return
+        channel = await self.play.play_channel(row)
+        if channel is None:
+            return
+        user_id = row.players[seat].user_id
+        try:
+            await channel.send(
+                f"⏰ <@{user_id}>, it is still your turn in Spexxx #{row.id}: time runs out "
+                f"<t:{int(row.turn_due)}:R>. After that the computer plays this turn for you.",
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(user_id)]
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning("reminder not posted: %s", exc, extra=ids(row))
+        log.info("reminded seat %d", seat, extra=ids(row))
+
+    async def _expire(self, row: GameRow) -> None:
+        """The normal AI plays the rest of the turn; too many misses in a row remove the player."""
+        game = row.game
+        assert game is not None
+        seat = game.state.current
+        if seat is None or row.players[seat].is_ai:
+            row.turn_due = row.reminder_due = None
+            await self.play.store.save(row)
+            return
+        while True:
+            rng = random.Random(f"{row.id}:{len(game.events)}")
+            decision = ai_decide(game.state, Level.NORMAL, rng)
+            game.rng = self.play.dice(row.id, len(game.events))
+            game.apply(decision.action)
+            if isinstance(decision.action, Place | Discard):
+                break
+        missed = (row.missed + [0] * len(row.players))[: len(row.players)]
+        missed[seat] += 1
+        row.missed = missed
+        name = text.seat_label(row, seat)
+        note = f"⏰ Time ran out, so the computer played for {name}: "
+        removed = missed[seat] >= self.max_missed and not game.state.finished
+        if removed:
+            game.apply(Resign(seat))
+            note_removed = (
+                f"{name} missed {missed[seat]} turns in a row and was removed from the game "
+                "(as with `/spexxx resign`)."
+            )
+        if game.state.finished:
+            row.status = Status.FINISHED
+            if removed:
+                row.note = "too few players left"
+        row.turn_due = row.reminder_due = None
+        await self.play.store.save(row)
+        log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
+        channel = await self.play.play_channel(row)
+        if channel is None:
+            return
+        result = note + text.turn_result(row)
+        await self.play.edit_stored_turn(row, channel, result, board=False)
+        if removed:
+            try:
+                await channel.send(note_removed, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("removal notice not posted: %s", exc, extra=ids(row))
+        await self.play.after_turn(row, channel)
