@@ -15,6 +15,7 @@ from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
 from bot.storage import SqliteGameStore
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
+from bot.translate import CommandTranslator
 from games.spexxx import SpexxxState, Variant
 from renderers.spexxx import render_turn
 
@@ -66,6 +67,7 @@ class SpexxxBot(commands.Bot):
             lobby_idle_hours=self.lobby_idle_hours,
         )
         self.add_dynamic_items(GameButton, GameSelect)
+        await self.tree.set_translator(CommandTranslator())
         await self.add_cog(SpexxxCog(self))
         if self.sync_commands:
             if self.dev_guild_id:

@@ -1,6 +1,7 @@
 """Numbered schema migrations, applied in version order at start; never edit a shipped one.
 
-Statements are split on ``;``, so comments must not contain one.
+Statements are split on ``;``, so comments must not contain one; and no comment may follow an
+``ADD COLUMN`` on its line (SQLite copies that text into the stored table definition).
 """
 
 from __future__ import annotations
@@ -94,6 +95,13 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX games_by_due ON games (status, turn_due);
         CREATE INDEX games_by_reminder ON games (status, reminder_due);
         CREATE INDEX games_by_lobby_expiry ON games (status, lobby_expires)
+        """,
+    ),
+    (
+        4,
+        """
+        -- language: en, nl, de or fr, NULL for the server's own locale
+        ALTER TABLE guild_settings ADD COLUMN language TEXT
         """,
     ),
 )

@@ -19,6 +19,7 @@ class GuildSettings:
     default_variant: Variant = Variant.ADULT
     default_timer: int = 0  # seconds; 0 = no turn timer
     threads: bool = True
+    language: str | None = None  # en, nl, de, fr; None = the server's own locale
 
 
 class Status(Enum):

@@ -33,11 +33,12 @@ from bot.timers import (
     timer_text,
 )
 from games.common.errors import GameError
-from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
-from games.spexxx.ai import Level
+from games.spexxx import Discard, Game, Hold, Place, Resign, Throw, errors
+from games.spexxx.ai import Decision, Level
 from games.spexxx.ai import decide as ai_decide
 from games.spexxx.ai import hint as ai_hint
 from games.spexxx.state import MAX_THROWS
+from locales import N_, Translator, resolve, translator
 from renderers.spexxx import render_final, render_turn
 
 if TYPE_CHECKING:
@@ -53,7 +54,45 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boos
 
 
 class Refusal(Exception):
-    """Something a user tried that cannot be done now; the message tells them why."""
+    """Something a user tried that cannot be done now; the message tells them why.
+
+    The message is an untranslated id with named fields: it is translated into the language of
+    the person who sees it.
+    """
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        super().__init__(message.format(**fields) if fields else message)
+        self.message = message
+        self.fields = fields
+
+    def text(self, t: Translator) -> str:
+        return t(self.message, **self.fields)
+
+
+ENGINE_REFUSALS: dict[type[GameError], str] = {
+    errors.SquareOccupied: N_("That square is already taken."),
+    errors.SquareNotAllowed: N_("Your dice do not allow that square."),
+    errors.NoSuchSquare: N_("That is not a square on the board."),
+    errors.NotYourTurn: N_("It is not your turn."),
+    errors.GameOver: N_("This game is over."),
+    errors.MustPlace: N_("You cannot discard: your dice allow a square."),
+    errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
+    errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
+}
+
+
+def user_t(interaction: discord.Interaction) -> Translator:
+    """The language of the person who clicked: for answers only they see."""
+    return translator(resolve(interaction.locale))
+
+
+def refusal_text(t: Translator, exc: Exception) -> str:
+    if isinstance(exc, Refusal):
+        return exc.text(t)
+    message = ENGINE_REFUSALS.get(type(exc))
+    if message is None or t.lang == "en":
+        return str(exc)  # the engine's own English words are the most precise
+    return t(message)
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:
@@ -76,6 +115,7 @@ class PlayController:
         self.dice = dice
         self.ai_delay = ai_delay
         self._ai_running: set[tuple[int, int]] = set()
+        self._languages: dict[int, str | None] = {}  # server language setting, by guild
         self.timers = TurnTimers(
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
@@ -85,6 +125,20 @@ class PlayController:
         self._idle = asyncio.Event()
         self._idle.set()
         self.closing = False
+
+    async def public_t(self, guild_id: int) -> Translator:
+        """The language of public messages: the server's setting, else the server's locale."""
+        if guild_id not in self._languages:
+            self._languages[guild_id] = (await self.store.guild_settings(guild_id)).language
+        lang = self._languages[guild_id]
+        if lang is None:
+            guild = self.bot.get_guild(guild_id) if self.bot is not None else None
+            lang = resolve(guild.preferred_locale) if guild is not None else "en"
+        return translator(lang)
+
+    def forget_language(self, guild_id: int) -> None:
+        """After ``/spexxx settings`` changed it."""
+        self._languages.pop(guild_id, None)
 
     @contextlib.asynccontextmanager
     async def acting(self, game_id: int) -> AsyncIterator[None]:
@@ -134,7 +188,7 @@ class PlayController:
                 else:
                     await self._turn_action(interaction, row, kind, args, values)
         except (Refusal, GameError) as exc:
-            await self.tell(interaction, str(exc))
+            await self.tell(interaction, refusal_text(user_t(interaction), exc))
         except Exception as exc:
             await self.fail(interaction, exc, game_id)
 
@@ -161,9 +215,13 @@ class PlayController:
         log.error(
             "unexpected error", extra={"guild": interaction.guild_id, "game": game_id or None}
         )
+        t = user_t(interaction)
         await self.tell(
             interaction,
-            "Something went wrong on my side. The game is saved: `/spexxx board` shows it again.",
+            t(
+                "Something went wrong on my side. The game is saved: "
+                "`/spexxx board` shows it again."
+            ),
         )
         self.bot.dispatch("spexxx_failure", exc)
 
@@ -172,16 +230,17 @@ class PlayController:
     async def _lobby_action(
         self, interaction: discord.Interaction, row: GameRow, kind: str, values: tuple[str, ...]
     ) -> None:
+        if row.status is Status.CANCELLED:
+            raise Refusal("This lobby is closed: the game was cancelled.")
         if row.status is not Status.LOBBY:
-            ended = "was cancelled" if row.status is Status.CANCELLED else "has started"
-            raise Refusal(f"This lobby is closed: the game {ended}.")
+            raise Refusal("This lobby is closed: the game has started.")
         user = interaction.user
         seat = row.seat_of(user.id)
         if kind == "join":
             if seat is not None:
                 raise Refusal("You have already joined this game.")
             if len(row.players) >= MAX_SEATS:
-                raise Refusal(f"This game is full ({MAX_SEATS} players).")
+                raise Refusal("This game is full ({n} players).", n=MAX_SEATS)
             row.players.append(Player(user.id, user.display_name))
         elif kind == "leave":
             if seat is None:
@@ -189,7 +248,7 @@ class PlayController:
             row.players.pop(seat)
             if not row.humans:
                 row.status = Status.CANCELLED
-                row.note = "everyone left"
+                row.note = N_("everyone left")
             elif user.id == row.host_id:
                 row.host_id = row.humans[0].user_id
         elif kind in ("addai", "rmai"):
@@ -200,8 +259,9 @@ class PlayController:
                 if level not in AI_LEVEL_NAMES:
                     raise Refusal("Choose easy, normal or hard.")
                 if len(row.players) >= MAX_SEATS:
-                    raise Refusal(f"This game is full ({MAX_SEATS} players).")
-                row.players.append(Player(0, ai_name(row, level), level))
+                    raise Refusal("This game is full ({n} players).", n=MAX_SEATS)
+                t = await self.public_t(row.guild_id)
+                row.players.append(Player(0, ai_name(t, row, level), level))
             else:
                 ai_seats = [i for i, p in enumerate(row.players) if p.is_ai]
                 if not ai_seats:
@@ -211,36 +271,38 @@ class PlayController:
             if not self.may_cancel(interaction, row):
                 raise Refusal("Only the host or someone with Manage Server can cancel this game.")
             row.status = Status.CANCELLED
-            row.note = f"cancelled by {user.display_name}"
+            row.note = N_("cancelled")
         elif kind == "start":
             if user.id != row.host_id:
                 raise Refusal("Only the host can start the game.")
             if len(row.players) < MIN_SEATS:
-                raise Refusal(f"At least {MIN_SEATS} players are needed to start.")
+                raise Refusal("At least {n} players are needed to start.", n=MIN_SEATS)
             await self._start(interaction, row)
             return
         if row.status is Status.LOBBY:
             row.lobby_expires = now() + self.timers.lobby_idle
         await self.store.save(row)
         log.info("lobby %s by %s", kind, user.id, extra=ids(row))
+        t = await self.public_t(row.guild_id)
         try:
             if row.status is Status.CANCELLED:
                 await interaction.response.edit_message(
-                    content=f"~~Spexxx lobby #{row.id}~~: {text.safe_name(row.note, 80)}.",
-                    view=None,
+                    content=f"~~Spexxx lobby #{row.id}~~: {t(row.note)}.", view=None
                 )
             else:
                 await interaction.response.edit_message(
-                    content=lobby_content(row),
-                    view=views.lobby_view(row),
+                    content=lobby_content(t, row),
+                    view=views.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
                 )
         except discord.HTTPException as exc:
             log.warning("could not update the lobby message: %s", exc, extra=ids(row))
-            done = {"join": "You joined", "leave": "You left"}.get(kind, "The lobby is closed")
-            await self.tell(
-                interaction, f"{done}, but Discord did not update the lobby message yet."
-            )
+            ut = user_t(interaction)
+            done = {
+                "join": ut("You joined, but Discord did not update the lobby message yet."),
+                "leave": ut("You left, but Discord did not update the lobby message yet."),
+            }.get(kind, ut("Saved, but Discord did not update the lobby message yet."))
+            await self.tell(interaction, done)
 
     @staticmethod
     def may_cancel(interaction: discord.Interaction, row: GameRow) -> bool:
@@ -257,12 +319,12 @@ class PlayController:
         await self.store.save(row)
         log.info("started, %d seats", len(row.players), extra=ids(row))
         channel = interaction.channel
-        play_channel, note = await self._open_thread(interaction, row)
+        t = await self.public_t(row.guild_id)
+        play_channel, note = await self._open_thread(t, interaction, row)
         row.thread_id = play_channel.id if play_channel is not channel else None
-        where = f" in {play_channel.mention}" if row.thread_id else " below"
-        await self._edit_lobby_after_start(interaction, row, where)
-        intro = f"**Spexxx #{row.id}** — {text.variant_text(row.variant, len(row.players))}.\n"
-        intro += roll_off_text(row)
+        await self._edit_lobby_after_start(t, interaction, row, play_channel.mention)
+        intro = f"**Spexxx #{row.id}** — {text.variant_text(t, row.variant, len(row.players))}.\n"
+        intro += roll_off_text(t, row)
         if note:
             intro = note + "\n" + intro
         try:
@@ -272,11 +334,18 @@ class PlayController:
         await self.post_turn(row, play_channel)  # type: ignore[arg-type]
 
     async def _edit_lobby_after_start(
-        self, interaction: discord.Interaction, row: GameRow, where: str
+        self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str
     ) -> None:
-        content = f"**Spexxx #{row.id}** has started{where}: " + ", ".join(
-            text.seat_label(row, s) for s in range(len(row.players))
-        )
+        players = ", ".join(text.seat_label(row, s) for s in range(len(row.players)))
+        if row.thread_id:
+            content = t(
+                "**Spexxx #{id}** has started in {where}: {players}",
+                id=row.id,
+                where=where,
+                players=players,
+            )
+        else:
+            content = t("**Spexxx #{id}** has started below: {players}", id=row.id, players=players)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(content=content, view=None)
@@ -288,7 +357,7 @@ class PlayController:
             log.warning("could not update the lobby message: %s", exc, extra=ids(row))
 
     async def _open_thread(
-        self, interaction: discord.Interaction, row: GameRow
+        self, t: Translator, interaction: discord.Interaction, row: GameRow
     ) -> tuple[discord.abc.Messageable, str]:
         """A public thread for the game, or the channel with a note on the missing permission."""
         channel = interaction.channel
@@ -325,10 +394,10 @@ class PlayController:
             except discord.HTTPException as exc:
                 log.warning("thread creation failed: %s", exc, extra=ids(row))
                 missing = ["Create Public Threads"]
-        note = (
-            "We play in this channel: I could not open a thread here. Give me "
-            + " and ".join(f"**{m}**" for m in missing)
-            + " to have each game in its own thread."
+        note = t(
+            "We play in this channel: I could not open a thread here. Give me {permissions} "
+            "to have each game in its own thread.",
+            permissions=t(" and ").join(f"**{m}**" for m in missing),
         )
         return channel, note
 
@@ -345,8 +414,9 @@ class PlayController:
         if row.status is Status.LOBBY:
             raise Refusal("This game has not started yet.")
         if row.status is not Status.RUNNING:
-            ended = "was cancelled" if row.status is Status.CANCELLED else "is over"
-            raise Refusal(f"This game {ended}.")
+            if row.status is Status.CANCELLED:
+                raise Refusal("This game was cancelled.")
+            raise Refusal("This game is over.")
         game = row.game
         assert game is not None
         state = game.state
@@ -357,7 +427,9 @@ class PlayController:
             raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
         if state.current != seat:
             current = state.current if state.current is not None else seat
-            raise Refusal(f"It is {text.safe_name(row.players[current].name)}'s turn, not yours.")
+            raise Refusal(
+                "It is {name}'s turn, not yours.", name=text.safe_name(row.players[current].name)
+            )
         if args[1] != len(state.throws):
             raise Refusal("The dice have changed since that click, so it was ignored.")
 
@@ -378,7 +450,7 @@ class PlayController:
             await self._show_dice(interaction, row)
         elif kind == "hint":
             advice = await asyncio.to_thread(ai_hint, state)
-            await self.tell(interaction, f"💡 {advice.explanation}")
+            await self.tell(interaction, "💡 " + hint_text(user_t(interaction), advice, state.dice))
         elif kind in ("place", "zone"):
             if not state.allowed_mask():
                 raise Refusal("No empty square is allowed by these dice.")
@@ -403,28 +475,45 @@ class PlayController:
             posted_before = row.turn_message_id
             await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
             if row.turn_message_id == posted_before:  # nobody has controls now: say how to recover
-                await self.tell(interaction, NEXT_MESSAGE_LOST[row.status is Status.FINISHED])
+                ut = user_t(interaction)
+                lost = (
+                    ut(
+                        "Your move is saved and the game is over, but Discord did not accept the "
+                        "final standings. `/spexxx games` lists the running games."
+                    )
+                    if row.status is Status.FINISHED
+                    else ut(
+                        "Your move is saved, but Discord did not accept the next turn message. "
+                        "`/spexxx board` posts it again."
+                    )
+                )
+                await self.tell(interaction, lost)
         else:  # a custom_id the templates accept must have a handler
             raise AssertionError(f"unhandled component kind {kind!r}")
 
     async def _show_dice(self, interaction: discord.Interaction, row: GameRow) -> None:
-        await self._edit_turn(interaction, row, turn_content(row), views.dice_view(row), False)
+        t = await self.public_t(row.guild_id)
+        content = turn_content(t, row)
+        await self._edit_turn(t, interaction, row, content, views.dice_view(t, row), False)
 
     async def _show_placing(
         self, interaction: discord.Interaction, row: GameRow, group: int | None
     ) -> None:
-        content = turn_content(row, placing=True)
-        await self._edit_turn(interaction, row, content, views.placing_view(row, group), True)
+        t = await self.public_t(row.guild_id)
+        content = turn_content(t, row, placing=True)
+        view = views.placing_view(t, row, group)
+        await self._edit_turn(t, interaction, row, content, view, True)
 
     async def _edit_turn(
         self,
+        t: Translator,
         interaction: discord.Interaction,
         row: GameRow,
         content: str,
         view: discord.ui.View,
         highlight: bool,
     ) -> None:
-        files, note = await self._board_files(row, interaction.channel, highlight)
+        files, note = await self._board_files(t, row, interaction.channel, highlight)
         if note:
             content += "\n" + note
         try:
@@ -435,15 +524,18 @@ class PlayController:
             log.warning("could not update the turn message: %s", exc, extra=ids(row))
             await self.tell(
                 interaction,
-                "Discord did not accept the update, but your move is saved. "
-                "`/spexxx board` shows the game again.",
+                user_t(interaction)(
+                    "Discord did not accept the update, but your move is saved. "
+                    "`/spexxx board` shows the game again."
+                ),
             )
 
     async def _close_turn_message(self, interaction: discord.Interaction, row: GameRow) -> None:
         """The finished turn's message keeps only its result: no buttons, no old image."""
+        t = await self.public_t(row.guild_id)
         try:
             await interaction.response.edit_message(
-                content=text.turn_result(row),
+                content=text.turn_result(t, row),
                 attachments=[],
                 view=None,
                 allowed_mentions=NO_MENTIONS,
@@ -483,15 +575,16 @@ class PlayController:
         current = game.state.current
         assert current is not None
         start_turn_clock(row)
-        content = turn_content(row, header=True)
-        files, note = await self._board_files(row, channel, False)
+        t = await self.public_t(row.guild_id)
+        content = turn_content(t, row, header=True)
+        files, note = await self._board_files(t, row, channel, False)
         if note:
             content += "\n" + note
         player = row.players[current]
         if player.is_ai:
             view, mentions = discord.utils.MISSING, NO_MENTIONS
         else:
-            view, mentions = views.dice_view(row), mention_only(player.user_id)
+            view, mentions = views.dice_view(t, row), mention_only(player.user_id)
         try:
             if interaction is not None:
                 await interaction.response.send_message(
@@ -560,6 +653,7 @@ class PlayController:
             level = Level(row.players[seat].ai)
             rng = random.Random(f"{row.id}:{len(game.events)}")
             decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
+            dice_before = game.state.dice
             game.rng = self.dice(row.id, len(game.events))
             game.apply(decision.action)
             done = isinstance(decision.action, Place | Discard)
@@ -569,13 +663,14 @@ class PlayController:
             channel = await self.play_channel(row)
             if channel is None:
                 return False
+            t = await self.public_t(row.guild_id)
             if done:
-                await self.edit_stored_turn(row, channel, text.turn_result(row), board=False)
+                await self.edit_stored_turn(row, channel, text.turn_result(t, row), board=False)
                 await self.after_turn(row, channel)
                 # this task plays on when the next seat is a computer too
                 nxt = game.state.current
                 return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
-            content = turn_content(row) + f"\n🤖 {text.safe_name(decision.explanation, 200)}"
+            content = turn_content(t, row) + "\n🤖 " + hint_text(t, decision, dice_before)
             await self.edit_stored_turn(row, channel, content, board=True)
             return True
 
@@ -586,7 +681,8 @@ class PlayController:
             return
         files: list[discord.File] = []
         if board:
-            files, note = await self._board_files(row, channel, False)
+            t = await self.public_t(row.guild_id)
+            files, note = await self._board_files(t, row, channel, False)
             if note:
                 content += "\n" + note
         try:
@@ -601,20 +697,25 @@ class PlayController:
         assert game is not None
         await record_finished(self.store, row)  # stats and Elo, once per game
         state = game.state
+        t = await self.public_t(row.guild_id)
         winners = state.winners()
-        if winners:
-            names = " and ".join(text.seat_label(row, s) for s in winners)
-            verdict = f"🏆 {names} {'share the win' if len(winners) > 1 else 'wins'}!"
+        if len(winners) > 1:
+            names = t(" and ").join(text.seat_label(row, s) for s in winners)
+            verdict = "🏆 " + t("{names} share the win!", names=names)
+        elif winners:
+            verdict = "🏆 " + t("{name} wins!", name=text.seat_label(row, winners[0]))
         else:
-            verdict = "No winner."
+            verdict = t("No winner.")
         if row.note:
-            verdict += f" ({text.safe_name(row.note, 80)})"
-        content = f"**Spexxx #{row.id} is over.** {verdict}\n{text.standings(row)}"
+            verdict += f" ({t(row.note)})"
+        content = (
+            t("**Spexxx #{id} is over.**", id=row.id) + f" {verdict}\n{text.standings(t, row)}"
+        )
         files: list[discord.File] = []
-        note = ATTACH_FILES_NOTE
+        note = t(ATTACH_FILES_NOTE)
         if self.can_attach(channel):
-            png = await asyncio.to_thread(render_final, state, row.names)
-            files, note = self._png_file(png, FINAL_FILE, channel)
+            png = await asyncio.to_thread(render_final, state, row.names, lang=t.lang)
+            files, note = self._png_file(t, png, FINAL_FILE, channel)
         if note:
             content += "\n" + note
         try:
@@ -634,25 +735,27 @@ class PlayController:
         return bool(permissions_for(guild.me).attach_files)
 
     async def _board_files(
-        self, row: GameRow, channel: object, highlight: bool
+        self, t: Translator, row: GameRow, channel: object, highlight: bool
     ) -> tuple[list[discord.File], str]:
         """The board image, or no image and a note saying why (permission, upload limit)."""
         if not self.can_attach(channel):
-            return [], ATTACH_FILES_NOTE
+            return [], t(ATTACH_FILES_NOTE)
         game = row.game
         assert game is not None
         png = await asyncio.to_thread(
-            render_turn, game.state, row.names, highlight_allowed=highlight
+            render_turn, game.state, row.names, highlight_allowed=highlight, lang=t.lang
         )
-        return self._png_file(png, BOARD_FILE, channel)
+        return self._png_file(t, png, BOARD_FILE, channel)
 
     @staticmethod
-    def _png_file(png: bytes, name: str, channel: object) -> tuple[list[discord.File], str]:
+    def _png_file(
+        t: Translator, png: bytes, name: str, channel: object
+    ) -> tuple[list[discord.File], str]:
         guild = getattr(channel, "guild", None)
         limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
         if len(png) > limit:
             log.error("image of %d bytes exceeds the upload limit of %d", len(png), limit)
-            return [], "_(The board image is too large to upload here.)_"
+            return [], t("_(The board image is too large to upload here.)_")
         return [discord.File(io.BytesIO(png), name)], ""
 
     async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None:
@@ -675,15 +778,19 @@ class PlayController:
         game.apply(Resign(seat))
         if game.state.finished:
             row.status = Status.FINISHED
-            row.note = "too few players left"
+            row.note = N_("too few players left")
         await self.store.save(row)
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
+        t = await self.public_t(row.guild_id)
         await self.announce(
             interaction,
             row,
-            f"{text.seat_label(row, seat)} resigned. Their cubes stay on the board and block "
-            "lines; their score stands but cannot win.",
+            t(
+                "{name} resigned. Their cubes stay on the board and block lines; their score "
+                "stands but cannot win.",
+                name=text.seat_label(row, seat),
+            ),
         )
         await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
         await self.after_turn(row, channel)  # type: ignore[arg-type]
@@ -692,13 +799,18 @@ class PlayController:
         if not self.may_cancel(interaction, row):
             raise Refusal("Only the host or someone with Manage Server can cancel this game.")
         row.status = Status.CANCELLED
-        row.note = f"cancelled by {interaction.user.display_name}"
+        row.note = N_("cancelled")
         await self.store.save(row)
         log.info("cancelled by %s", interaction.user.id, extra=ids(row))
+        t = await self.public_t(row.guild_id)
         await self.announce(
             interaction,
             row,
-            f"Spexxx #{row.id} was cancelled by {text.safe_name(interaction.user.display_name)}.",
+            t(
+                "Spexxx #{id} was cancelled by {name}.",
+                id=row.id,
+                name=text.safe_name(interaction.user.display_name),
+            ),
         )
         channel = await self.play_channel(row)
         if channel is not None:
@@ -710,7 +822,7 @@ class PlayController:
             await interaction.response.send_message(content, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:
             log.warning("could not announce: %s", exc, extra=ids(row))
-            await self.tell(interaction, f"Done and saved: {content}")
+            await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """``/spexxx board``: the current turn message again, the old one without controls."""
@@ -719,29 +831,50 @@ class PlayController:
         await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
         message = await self.post_turn(row, channel, interaction)  # type: ignore[arg-type]
         if message is None:
-            await self.tell(interaction, "Discord did not accept the board; try again in a moment.")
+            await self.tell(
+                interaction,
+                user_t(interaction)("Discord did not accept the board; try again in a moment."),
+            )
 
 
-NEXT_MESSAGE_LOST = {
-    False: "Your move is saved, but Discord did not accept the next turn message. "
-    "`/spexxx board` posts it again.",
-    True: "Your move is saved and the game is over, but Discord did not accept the final "
-    "standings. `/spexxx games` lists the running games.",
-}
-ATTACH_FILES_NOTE = "_(Give me the **Attach Files** permission here to show the board image.)_"
+ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show the board image.)_")
 
 
-def lobby_content(row: GameRow) -> str:
+def lobby_content(t: Translator, row: GameRow) -> str:
+    host = " " + t("(host)")
     seats = "\n".join(
-        f"{i + 1}. {text.seat_label(row, i)}{' (host)' if p.user_id == row.host_id else ''}"
+        f"{i + 1}. {text.seat_label(row, i)}{host if p.user_id == row.host_id else ''}"
         for i, p in enumerate(row.players)
     )
-    return (
-        f"**Spexxx lobby #{row.id}** — {text.variant_text(row.variant)}\n"
-        f"Turn timer: {timer_text(row.turn_timer)}\n"
-        f"Seats ({len(row.players)}/{MAX_SEATS}):\n{seats}\n"
-        f"Press **Join** to play. The host starts with {MIN_SEATS}–{MAX_SEATS} players."
+    return "\n".join(
+        [
+            f"**{t('Spexxx lobby #{id}', id=row.id)}** — {text.variant_text(t, row.variant)}",
+            t("Turn timer: {timer}", timer=timer_text(t, row.turn_timer)),
+            t("Seats ({taken}/{max}):", taken=len(row.players), max=MAX_SEATS),
+            seats,
+            t(
+                "Press **Join** to play. The host starts with {min}–{max} players.",
+                min=MIN_SEATS,
+                max=MAX_SEATS,
+            ),
+        ]
     )
+
+
+def hint_text(t: Translator, decision: Decision, dice: tuple[int, ...] | None) -> str:
+    """What the AI suggests (or does), in the reader's language."""
+    action = decision.action
+    ev = f"{decision.expected:.1f}" if decision.expected is not None else "?"
+    if isinstance(action, Hold):
+        kept = " ".join(str(dice[i]) for i in sorted(action.dice)) if dice else ""
+        if not kept:
+            return t("Throw all five dice again — expected value {ev}.", ev=ev)
+        return t("Hold {dice} and throw the others again — expected value {ev}.", dice=kept, ev=ev)
+    if isinstance(action, Throw):
+        return t("Throw the dice that are not held — expected value {ev}.", ev=ev)
+    if isinstance(action, Place):
+        return t("Place your cube on {square} — value {ev}.", square=action.square, ev=ev)
+    return t("No empty square is allowed: discard a cube.")
 
 
 def thread_name(row: GameRow) -> str:
@@ -752,13 +885,14 @@ def thread_name(row: GameRow) -> str:
 AI_LEVEL_NAMES = tuple(level.value for level in Level)
 
 
-def ai_name(row: GameRow, level: str) -> str:
+def ai_name(t: Translator, row: GameRow, level: str) -> str:
     """``Computer (hard)``; numbered when the lobby already has one of that name."""
     taken = {p.name for p in row.players}
-    name = f"Computer ({level})"
+    shown = t(dict((k, n) for k, n, _ in views.AI_LEVELS)[level])
+    name = t("Computer ({level})", level=shown)
     n = 2
     while name in taken:
-        name = f"Computer {n} ({level})"
+        name = t("Computer {n} ({level})", n=n, level=shown)
         n += 1
     return name
 
@@ -769,7 +903,7 @@ def plain_name(name: str) -> str:
     return " ".join(cleaned.replace("<", "").replace(">", "").split())
 
 
-def roll_off_text(row: GameRow) -> str:
+def roll_off_text(t: Translator, row: GameRow) -> str:
     game = row.game
     assert game is not None
     lines = []
@@ -777,13 +911,23 @@ def roll_off_text(row: GameRow) -> str:
         shown = ", ".join(
             f"{text.seat_label(row, s)} {text.die_face(v)}" for s, v in enumerate(rolls) if v
         )
-        lines.append(f"Roll-off{f' (round {n})' if n > 1 else ''}: {shown}")
+        if n > 1:
+            lines.append(t("Roll-off (round {n}): {rolls}", n=n, rolls=shown))
+        else:
+            lines.append(t("Roll-off: {rolls}", rolls=shown))
     start = game.setup.start_seat
-    lines.append(f"{text.seat_label(row, start)} throws first; play follows the seat order.")
+    lines.append(
+        t(
+            "{name} throws first; play follows the seat order.",
+            name=text.seat_label(row, start),
+        )
+    )
     return "\n".join(lines)
 
 
-def turn_content(row: GameRow, *, header: bool = False, placing: bool = False) -> str:
+def turn_content(
+    t: Translator, row: GameRow, *, header: bool = False, placing: bool = False
+) -> str:
     game = row.game
     assert game is not None
     state = game.state
@@ -791,37 +935,57 @@ def turn_content(row: GameRow, *, header: bool = False, placing: bool = False) -
     assert seat is not None
     lines = []
     if header and state.history:
-        lines.append("Last turn: " + text.turn_result(row))
+        lines.append(t("Last turn:") + " " + text.turn_result(t, row))
     player = row.players[seat]
     who = (
-        f"🤖 {text.seat_label(row, seat)} is playing"
+        "🤖 " + t("{name} is playing", name=text.seat_label(row, seat))
         if player.is_ai
-        else f"<@{player.user_id}>, your turn"
+        else t("{mention}, your turn", mention=f"<@{player.user_id}>")
     )
     lines.append(
-        f"**Spexxx #{row.id}** · turn {state.turn + 1} · {who} — "
-        f"{text.throw_status(len(state.throws))}"
+        f"**Spexxx #{row.id}** · "
+        + t("turn {n}", n=state.turn + 1)
+        + f" · {who} — {text.throw_status(t, len(state.throws))}"
     )
     dice = state.dice
     if dice is not None:
         held = sorted(state.held)
         held_text = (
-            f" · held: {' '.join(str(dice[i]) for i in held)}" if held and not placing else ""
+            " · " + t("held: {dice}", dice=" ".join(str(dice[i]) for i in held))
+            if held and not placing
+            else ""
         )
         lines.append(f"🎲 {text.dice_text(dice)}{held_text}")
         allowed = state.allowed_mask()
         count = allowed.bit_count()
         if placing:
-            lines.append(f"Choose a square: the {count} allowed squares are highlighted.")
+            lines.append(
+                t(
+                    "Choose a square: the {n} allowed square is highlighted.",
+                    "Choose a square: the {n} allowed squares are highlighted.",
+                    count,
+                )
+            )
         elif not allowed:
-            reason = "No empty square is allowed by these dice"
             if len(state.throws) < MAX_THROWS:
-                lines.append(f"{reason}: throw again, or discard a cube.")
+                lines.append(
+                    t("No empty square is allowed by these dice: throw again, or discard a cube.")
+                )
             else:
-                lines.append(f"{reason}, so you must discard a cube.")
+                lines.append(
+                    t("No empty square is allowed by these dice, so you must discard a cube.")
+                )
         else:
-            lines.append(f"These dice allow {count} empty square{'s' if count > 1 else ''}.")
+            lines.append(
+                t(
+                    "These dice allow {n} empty square.",
+                    "These dice allow {n} empty squares.",
+                    count,
+                )
+            )
     if row.turn_due is not None and not player.is_ai:
-        lines.append(f"⏰ Time for this turn runs out <t:{int(row.turn_due)}:R>.")
-    lines.append(text.scoreboard(row))
+        lines.append(
+            "⏰ " + t("Time for this turn runs out {when}.", when=f"<t:{int(row.turn_due)}:R>")
+        )
+    lines.append(text.scoreboard(t, row))
     return "\n".join(lines)

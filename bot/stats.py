@@ -30,6 +30,7 @@ from bot import text
 from bot.models import GameRow, Status
 from bot.storage import GameStore, SqliteGameStore
 from games.spexxx import GRID, Game, Place, Zone, export_record
+from locales import Translator
 
 log = logging.getLogger(__name__)
 
@@ -327,36 +328,49 @@ async def record_finished(store: GameStore, row: GameRow) -> None:
 # ---------------------------------------------------------------------- embeds
 
 
-def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
-    embed = discord.Embed(title=f"Spexxx stats: {text.safe_name(name)}", colour=EMBED_COLOUR)
+def stats_embed(t: Translator, stats: PlayerStats, name: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=t("Spexxx stats: {name}", name=text.safe_name(name)), colour=EMBED_COLOUR
+    )
     share = 100 * stats.wins / stats.games if stats.games else 0
-    embed.add_field(name="Rating", value=f"**{stats.rating:.0f}** (#{stats.place} here)")
-    embed.add_field(name="Games", value=str(stats.games))
-    embed.add_field(name="Wins", value=f"{stats.wins} ({share:.0f}%)")
-    embed.add_field(name="Average score", value=f"{stats.average:.1f}")
-    embed.add_field(name="Best score", value=str(stats.best))
-    embed.add_field(name="Most-used zone", value=stats.zone or "—")
-    longest = f"{stats.longest} in a row" if stats.longest else "none yet"
-    embed.add_field(name="Longest Spexxx", value=longest)
-    embed.set_footer(text="Finished games in this server · Elo from 1500")
+    embed.add_field(
+        name=t("Rating"),
+        value=t("**{rating}** (#{place} here)", rating=f"{stats.rating:.0f}", place=stats.place),
+    )
+    embed.add_field(name=t("Games"), value=str(stats.games))
+    embed.add_field(name=t("Wins"), value=f"{stats.wins} ({share:.0f}%)")
+    embed.add_field(name=t("Average score"), value=f"{stats.average:.1f}")
+    embed.add_field(name=t("Best score"), value=str(stats.best))
+    zone = text.zone_name(t, Zone(stats.zone)) if stats.zone else "—"
+    embed.add_field(name=t("Most-used zone"), value=zone)
+    longest = t("{n} in a row", n=stats.longest) if stats.longest else t("none yet")
+    embed.add_field(name=t("Longest Spexxx"), value=longest)
+    embed.set_footer(text=t("Finished games in this server · Elo from 1500"))
     return embed
 
 
-def leaderboard_embed(rows: list[PlayerStats], by: str) -> discord.Embed:
+def leaderboard_embed(t: Translator, rows: list[PlayerStats], by: str) -> discord.Embed:
     lines = []
     for place, p in enumerate(rows, start=1):
         name = text.safe_name(p.name)
-        games = f"{p.games} game{'s' if p.games != 1 else ''}"
-        wins = f"{p.wins} win{'s' if p.wins != 1 else ''}"
+        games = t("{n} game", "{n} games", p.games)
+        wins = t("{n} win", "{n} wins", p.wins)
+        rating = f"{p.rating:.0f}"
         if by == "wins":
-            lines.append(f"{place}. {name} — **{wins}** · {games} · rating {p.rating:.0f}")
+            line = t(
+                "**{wins}** · {games} · rating {rating}", wins=wins, games=games, rating=rating
+            )
         else:
-            lines.append(f"{place}. {name} — **{p.rating:.0f}** · {wins} · {games}")
+            line = f"**{rating}** · {wins} · {games}"
+        lines.append(f"{place}. {name} — {line}")
+    title = (
+        t("Spexxx leaderboard — by wins") if by == "wins" else t("Spexxx leaderboard — by rating")
+    )
     return discord.Embed(
-        title=f"Spexxx leaderboard — by {by}",
+        title=title,
         description="\n".join(lines),
         colour=EMBED_COLOUR,
-    ).set_footer(text="Finished games in this server")
+    ).set_footer(text=t("Finished games in this server"))
 
 
 def export_file(row: GameRow) -> discord.File:

@@ -187,28 +187,32 @@ class SqliteGameStore:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._db.execute(
-            "SELECT default_variant, default_timer, threads FROM guild_settings WHERE guild_id = ?",
+            "SELECT default_variant, default_timer, threads, language FROM guild_settings"
+            " WHERE guild_id = ?",
             (guild_id,),
         ) as cur:
             row = await cur.fetchone()
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, Variant(row[0]), int(row[1]), bool(row[2]))
+        return GuildSettings(guild_id, Variant(row[0]), int(row[1]), bool(row[2]), row[3])
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async def op() -> None:
             async with self._write_lock:
                 await self._exec(
-                    "INSERT INTO guild_settings (guild_id, default_variant, default_timer, threads)"
-                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    "INSERT INTO guild_settings"
+                    " (guild_id, default_variant, default_timer, threads, language)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                     " default_variant = excluded.default_variant,"
                     " default_timer = excluded.default_timer, threads = excluded.threads,"
+                    " language = excluded.language,"
                     " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
                     (
                         settings.guild_id,
                         settings.default_variant.value,
                         settings.default_timer,
                         int(settings.threads),
+                        settings.language,
                     ),
                 )
 

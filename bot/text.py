@@ -1,17 +1,34 @@
-"""Words the bot posts: names made safe for chat, dice faces, scoring lines, standings."""
+"""Words the bot posts: names made safe for chat, dice faces, scoring lines, standings.
+
+Every function that produces words takes the translator ``t`` of the language to write in.
+"""
 
 from __future__ import annotations
 
 import discord
 
 from bot.models import GameRow
-from games.spexxx import GRID, PlacementScore, Variant
+from games.spexxx import GRID, PlacementScore, Variant, Zone
 from games.spexxx.state import CUBES_PER_PLAYER, MAX_THROWS
+from locales import N_, Translator
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SEAT_EMOJI = ("⬛", "⚪", "🔵", "🔶")  # the renderer's seat colours: black, white, blue, orange
-SEAT_MARKS = ("A", "B", "C", "D")
 MAX_NAME = 32
+ZONE_NAMES: dict[Zone, str] = {
+    Zone.ORANGE: N_("orange"),
+    Zone.GREEN: N_("green"),
+    Zone.YELLOW: N_("yellow"),
+    Zone.BLUE: N_("blue"),
+    Zone.PURPLE: N_("purple"),
+    Zone.RED: N_("red"),
+    Zone.BRONZE: N_("bronze"),
+    Zone.SILVER: N_("silver"),
+}
+VARIANT_NAMES: dict[Variant, str] = {
+    Variant.ADULT: N_("adult"),
+    Variant.CHILDREN: N_("children"),
+}
 
 
 def safe_name(name: str, limit: int = MAX_NAME) -> str:
@@ -40,31 +57,35 @@ def square_name(index: int) -> str:
     return sq.name
 
 
-def square_option_label(index: int) -> str:
+def zone_name(t: Translator, zone: Zone) -> str:
+    return t(ZONE_NAMES[zone])
+
+
+def square_option_label(t: Translator, index: int) -> str:
     """``N4 · 3×2 + 1×4 · blue 5``: what a select option tells a player about a square."""
     sq = GRID[index]
     assert sq is not None
     if sq.combination is None:
-        need = "four in a row" if sq.zone.value == "bronze" else "five in a row"
+        need = t("four in a row") if sq.zone is Zone.BRONZE else t("five in a row")
     else:
         need = str(sq.combination)
-    return f"{sq.name} · {need} · {sq.zone.value} {sq.points}"
+    return f"{sq.name} · {need} · {zone_name(t, sq.zone)} {sq.points}"
 
 
-def score_lines(score: PlacementScore) -> list[str]:
+def score_lines(t: Translator, score: PlacementScore) -> list[str]:
     """``Spexxx N4–P4 +13``, ``5 in a row +5``, ``3×3 block +25``."""
     out = []
     for line in score.lines:
         ends = f"{square_name(line.squares[0])}–{square_name(line.squares[-1])}"
         out.append(f"Spexxx {ends} +{line.cube_points}")
         if line.length_bonus:
-            out.append(f"{line.length} in a row +{line.length_bonus}")
+            out.append(t("{n} in a row +{bonus}", n=line.length, bonus=line.length_bonus))
     if score.block is not None:
-        out.append(f"3×3 block +{score.block.points}")
+        out.append(t("3×3 block +{bonus}", bonus=score.block.points))
     return out
 
 
-def turn_result(row: GameRow) -> str:
+def turn_result(t: Translator, row: GameRow) -> str:
     """One line for the turn that just ended (the last entry of the history)."""
     game = row.game
     assert game is not None
@@ -73,15 +94,20 @@ def turn_result(row: GameRow) -> str:
     who = seat_label(row, last.seat)
     dice = dice_text(last.throws[-1])
     if last.square is None:
-        return f"{who} threw {dice} and had to discard a cube."
-    text = f"{who} placed a cube on **{square_name(last.square)}** with {dice}"
+        return t("{who} threw {dice} and had to discard a cube.", who=who, dice=dice)
+    text = t(
+        "{who} placed a cube on **{square}** with {dice}",
+        who=who,
+        square=square_name(last.square),
+        dice=dice,
+    )
     score = state.last_score
     if score is not None and last.points:
-        text += " · " + " · ".join(score_lines(score)) + f" · **+{last.points}**"
+        text += " · " + " · ".join(score_lines(t, score)) + f" · **+{last.points}**"
     return text
 
 
-def scoreboard(row: GameRow) -> str:
+def scoreboard(t: Translator, row: GameRow) -> str:
     game = row.game
     assert game is not None
     state = game.state
@@ -89,14 +115,14 @@ def scoreboard(row: GameRow) -> str:
     for seat in range(state.seats):
         entry = f"{seat_label(row, seat)} **{state.scores[seat]}**"
         if state.resigned[seat]:
-            entry += " (resigned)"
+            entry += " " + t("(resigned)")
         else:
-            entry += f" · {state.cubes_left[seat]} cubes"
+            entry += " · " + t("{n} cube", "{n} cubes", state.cubes_left[seat])
         parts.append(entry)
     return "  |  ".join(parts)
 
 
-def standings(row: GameRow) -> str:
+def standings(t: Translator, row: GameRow) -> str:
     game = row.game
     assert game is not None
     state = game.state
@@ -104,20 +130,21 @@ def standings(row: GameRow) -> str:
     lines = []
     for place, seat in enumerate(state.standings(), start=1):
         crown = " 🏆" if seat in winners else ""
-        note = " (resigned)" if state.resigned[seat] else ""
+        note = " " + t("(resigned)") if state.resigned[seat] else ""
         lines.append(f"{place}. {seat_label(row, seat)} — **{state.scores[seat]}**{crown}{note}")
     return "\n".join(lines)
 
 
-def variant_text(variant: Variant, seats: int | None = None) -> str:
+def variant_text(t: Translator, variant: Variant, seats: int | None = None) -> str:
     cubes = CUBES_PER_PLAYER[variant]
+    name = t(VARIANT_NAMES[variant])
     if seats is None:
-        per = ", ".join(f"{cubes[n]} with {n}" for n in sorted(cubes))
-        return f"{variant.value} game (cubes each: {per} players)"
-    return f"{variant.value} game, {cubes[seats]} cubes each"
+        per = ", ".join(t("{cubes} with {n}", cubes=cubes[n], n=n) for n in sorted(cubes))
+        return t("{variant} game (cubes each: {per} players)", variant=name, per=per)
+    return t("{variant} game, {n} cubes each", variant=name, n=cubes[seats])
 
 
-def throw_status(throws_used: int) -> str:
+def throw_status(t: Translator, throws_used: int) -> str:
     if throws_used == 0:
-        return "no throw yet"
-    return f"throw {throws_used} of {MAX_THROWS}"
+        return t("no throw yet")
+    return t("throw {k} of {max}", k=throws_used, max=MAX_THROWS)

@@ -19,6 +19,7 @@ from bot.models import GameRow, Status
 from games.spexxx import Discard, Place, Resign
 from games.spexxx.ai import Level
 from games.spexxx.ai import decide as ai_decide
+from locales import N_, Translator
 
 if TYPE_CHECKING:
     from bot.play import PlayController
@@ -29,15 +30,15 @@ TICK_SECONDS = 15.0
 MAX_MISSED_TURNS = 3
 LOBBY_IDLE_SECONDS = 24 * 3600
 TIMER_CHOICES: tuple[tuple[str, int], ...] = (
-    ("no timer", 0),
-    ("2 minutes", 120),
-    ("5 minutes", 300),
-    ("15 minutes", 900),
-    ("1 hour", 3600),
-    ("12 hours", 12 * 3600),
-    ("1 day", 86400),
-    ("3 days", 3 * 86400),
-    ("7 days", 7 * 86400),
+    (N_("no timer"), 0),
+    (N_("2 minutes"), 120),
+    (N_("5 minutes"), 300),
+    (N_("15 minutes"), 900),
+    (N_("1 hour"), 3600),
+    (N_("12 hours"), 12 * 3600),
+    (N_("1 day"), 86400),
+    (N_("3 days"), 3 * 86400),
+    (N_("7 days"), 7 * 86400),
 )
 
 
@@ -46,10 +47,10 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-def timer_text(seconds: int) -> str:
+def timer_text(t: Translator, seconds: int) -> str:
     for label, value in TIMER_CHOICES:
         if value == seconds:
-            return label
+            return t(label)
     return f"{seconds} s"
 
 
@@ -108,17 +109,21 @@ class TurnTimers:
 
     async def _close_lobby(self, row: GameRow) -> None:
         row.status = Status.CANCELLED
-        row.note = "closed: nobody started it"
+        row.note = N_("closed: nobody started it")
         row.lobby_expires = None
         await self.play.store.save(row)
         log.info("idle lobby closed", extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None or row.lobby_message_id is None:
             return
+        t = await self.play.public_t(row.guild_id)
         try:
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[attr-defined]
-                content=f"~~Spexxx lobby #{row.id}~~: closed after "
-                f"{self.lobby_idle / 3600:g} hours without a start.",
+                content=t(
+                    "~~Spexxx lobby #{id}~~: closed after {hours} hours without a start.",
+                    id=row.id,
+                    hours=f"{self.lobby_idle / 3600:g}",
+                ),
                 view=None,
             )
         except discord.HTTPException as exc:
@@ -136,10 +141,17 @@ class TurnTimers:
         if channel is None:
             return
         user_id = row.players[seat].user_id
+        t = await self.play.public_t(row.guild_id)
         try:
             await channel.send(
-                f"⏰ <@{user_id}>, it is still your turn in Spexxx #{row.id}: time runs out "
-                f"<t:{int(row.turn_due)}:R>. After that the computer plays this turn for you.",
+                "⏰ "
+                + t(
+                    "{mention}, it is still your turn in Spexxx #{id}: time runs out {when}. "
+                    "After that the computer plays this turn for you.",
+                    mention=f"<@{user_id}>",
+                    id=row.id,
+                    when=f"<t:{int(row.turn_due)}:R>",
+                ),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(user_id)]
                 ),
@@ -167,26 +179,29 @@ class TurnTimers:
         missed = (row.missed + [0] * len(row.players))[: len(row.players)]
         missed[seat] += 1
         row.missed = missed
+        t = await self.play.public_t(row.guild_id)
         name = text.seat_label(row, seat)
-        note = f"⏰ Time ran out, so the computer played for {name}: "
+        note = "⏰ " + t("Time ran out, so the computer played for {name}:", name=name) + " "
         removed = missed[seat] >= self.max_missed and not game.state.finished
         if removed:
             game.apply(Resign(seat))
-            note_removed = (
-                f"{name} missed {missed[seat]} turns in a row and was removed from the game "
-                "(as with `/spexxx resign`)."
+            note_removed = t(
+                "{name} missed {n} turns in a row and was removed from the game "
+                "(as with `/spexxx resign`).",
+                name=name,
+                n=missed[seat],
             )
         if game.state.finished:
             row.status = Status.FINISHED
             if removed:
-                row.note = "too few players left"
+                row.note = N_("too few players left")
         row.turn_due = row.reminder_due = None
         await self.play.store.save(row)
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None:
             return
-        result = note + text.turn_result(row)
+        result = note + text.turn_result(t, row)
         await self.play.edit_stored_turn(row, channel, result, board=False)
         if removed:
             try:

@@ -13,9 +13,10 @@ import discord
 
 from bot.components import GameButton, GameSelect
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow
-from bot.text import DIE_FACES, square_option_label
+from bot.text import DIE_FACES, square_option_label, zone_name
 from games.spexxx import GRID, Discard, Game, Place, Resign, iter_mask
 from games.spexxx.state import MAX_THROWS
+from locales import N_, Translator
 
 MAX_OPTIONS = 25
 
@@ -32,11 +33,11 @@ class SquareGroup:
     squares: tuple[int, ...]
 
 
-def square_groups(allowed_mask: int) -> list[SquareGroup]:
+def square_groups(t: Translator, allowed_mask: int) -> list[SquareGroup]:
     """Allowed squares grouped by zone (board order), zones over 25 split into parts."""
     by_zone: dict[str, list[int]] = {}
     for sq in iter_mask(allowed_mask):
-        by_zone.setdefault(sq.zone.value, []).append(sq.index)
+        by_zone.setdefault(zone_name(t, sq.zone), []).append(sq.index)
     groups: list[SquareGroup] = []
     for zone, squares in by_zone.items():
         parts = [squares[i : i + MAX_OPTIONS] for i in range(0, len(squares), MAX_OPTIONS)]
@@ -44,43 +45,45 @@ def square_groups(allowed_mask: int) -> list[SquareGroup]:
             first, last = GRID[part[0]], GRID[part[-1]]
             assert first is not None and last is not None
             suffix = f" ({first.name}–{last.name})" if len(parts) > 1 else ""
-            label = f"{zone} · {len(part)} square{'s' if len(part) > 1 else ''}{suffix}"
+            label = f"{zone} · {t('{n} square', '{n} squares', len(part))}{suffix}"
             groups.append(SquareGroup(len(groups), label, tuple(part)))
     return groups
 
 
-def lobby_view(row: GameRow) -> discord.ui.View:
+def lobby_view(t: Translator, row: GameRow) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     full = len(row.players) >= MAX_SEATS
     view.add_item(
         GameButton.make(
-            "join", row.id, label="Join", style=discord.ButtonStyle.success, disabled=full
+            "join", row.id, label=t("Join"), style=discord.ButtonStyle.success, disabled=full
         )
     )
-    view.add_item(GameButton.make("leave", row.id, label="Leave"))
+    view.add_item(GameButton.make("leave", row.id, label=t("Leave")))
     view.add_item(
         GameButton.make(
             "start",
             row.id,
-            label="Start",
+            label=t("Start"),
             style=discord.ButtonStyle.primary,
             disabled=len(row.players) < MIN_SEATS,
         )
     )
     view.add_item(
-        GameButton.make("cancel", row.id, label="Cancel", style=discord.ButtonStyle.danger)
+        GameButton.make("cancel", row.id, label=t("Cancel"), style=discord.ButtonStyle.danger)
     )
     if any(p.is_ai for p in row.players):
-        view.add_item(GameButton.make("rmai", row.id, label="Remove AI", emoji="🤖"))
+        view.add_item(GameButton.make("rmai", row.id, label=t("Remove AI"), emoji="🤖"))
     if not full:
         view.add_item(
             GameSelect.make(
                 "addai",
                 row.id,
-                placeholder="Add a computer player (host)…",
+                placeholder=t("Add a computer player (host)…"),
                 options=[
-                    discord.SelectOption(label=f"Add AI: {level}", value=level, description=about)
-                    for level, about in AI_LEVELS
+                    discord.SelectOption(
+                        label=t("Add AI: {level}", level=t(name)), value=level, description=t(about)
+                    )
+                    for level, name, about in AI_LEVELS
                 ],
                 row=1,
             )
@@ -89,13 +92,13 @@ def lobby_view(row: GameRow) -> discord.ui.View:
 
 
 AI_LEVELS = (
-    ("easy", "plays legal moves with simple holds"),
-    ("normal", "greedy: takes the most points now"),
-    ("hard", "plans its holds exactly and builds lines and blocks"),
+    ("easy", N_("easy"), N_("plays legal moves with simple holds")),
+    ("normal", N_("normal"), N_("greedy: takes the most points now")),
+    ("hard", N_("hard"), N_("plans its holds exactly and builds lines and blocks")),
 )
 
 
-def dice_view(row: GameRow) -> discord.ui.View:
+def dice_view(t: Translator, row: GameRow) -> discord.ui.View:
     """Die toggles, Throw, Place… and (when nothing is allowed) Discard."""
     game = row.game
     assert game is not None
@@ -115,7 +118,11 @@ def dice_view(row: GameRow) -> discord.ui.View:
                     k,
                     i,
                     0 if held else 1,
-                    label=f"{'Held ' if held else ''}{DIE_FACES[value - 1]} {value}",
+                    label=(
+                        t("Held {face}", face=f"{DIE_FACES[value - 1]} {value}")
+                        if held
+                        else f"{DIE_FACES[value - 1]} {value}"
+                    ),
                     style=discord.ButtonStyle.success if held else discord.ButtonStyle.secondary,
                     disabled=not can_throw_again,
                     row=0,
@@ -129,7 +136,7 @@ def dice_view(row: GameRow) -> discord.ui.View:
             row.id,
             tid,
             k,
-            label="Throw" if k == 0 else f"Throw again ({MAX_THROWS - k} left)",
+            label=t("Throw") if k == 0 else t("Throw again ({n} left)", n=MAX_THROWS - k),
             emoji="🎲",
             style=discord.ButtonStyle.primary,
             disabled=not can_throw_again or (k > 0 and all_held),
@@ -143,7 +150,7 @@ def dice_view(row: GameRow) -> discord.ui.View:
                 row.id,
                 tid,
                 k,
-                label="Discard a cube",
+                label=t("Discard a cube"),
                 style=discord.ButtonStyle.danger,
                 row=1,
             )
@@ -155,17 +162,17 @@ def dice_view(row: GameRow) -> discord.ui.View:
                 row.id,
                 tid,
                 k,
-                label="Place…",
+                label=t("Place…"),
                 style=discord.ButtonStyle.success,
                 disabled=k == 0,
                 row=1,
             )
         )
-    view.add_item(GameButton.make("hint", row.id, tid, k, label="Hint", emoji="💡", row=1))
+    view.add_item(GameButton.make("hint", row.id, tid, k, label=t("Hint"), emoji="💡", row=1))
     return view
 
 
-def placing_view(row: GameRow, group: int | None = None) -> discord.ui.View:
+def placing_view(t: Translator, row: GameRow, group: int | None = None) -> discord.ui.View:
     """Square selection: one select, or a group select and then the group's squares."""
     game = row.game
     assert game is not None
@@ -173,7 +180,7 @@ def placing_view(row: GameRow, group: int | None = None) -> discord.ui.View:
     tid, k = turn_id(game), len(state.throws)
     view = discord.ui.View(timeout=None)
     allowed = state.allowed_mask()
-    groups = square_groups(allowed)
+    groups = square_groups(t, allowed)
     squares = [sq.index for sq in iter_mask(allowed)]
     two_steps = len(squares) > MAX_OPTIONS
     if two_steps:
@@ -183,7 +190,7 @@ def placing_view(row: GameRow, group: int | None = None) -> discord.ui.View:
                 row.id,
                 tid,
                 k,
-                placeholder="1. Choose a zone",
+                placeholder=t("1. Choose a zone"),
                 options=[
                     discord.SelectOption(label=g.label, value=str(g.key), default=g.key == group)
                     for g in groups
@@ -199,9 +206,9 @@ def placing_view(row: GameRow, group: int | None = None) -> discord.ui.View:
                 row.id,
                 tid,
                 k,
-                placeholder="2. Choose a square" if two_steps else "Choose a square",
+                placeholder=t("2. Choose a square") if two_steps else t("Choose a square"),
                 options=[
-                    discord.SelectOption(label=square_option_label(i), value=GRID[i].name)  # type: ignore[union-attr]
+                    discord.SelectOption(label=square_option_label(t, i), value=GRID[i].name)  # type: ignore[union-attr]
                     for i in squares
                 ],
                 row=1,
@@ -209,6 +216,6 @@ def placing_view(row: GameRow, group: int | None = None) -> discord.ui.View:
         )
     if k < MAX_THROWS:
         view.add_item(
-            GameButton.make("back", row.id, tid, k, label="Back to the dice", emoji="↩️", row=2)
+            GameButton.make("back", row.id, tid, k, label=t("Back to the dice"), emoji="↩️", row=2)
         )
     return view

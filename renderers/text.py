@@ -3,12 +3,15 @@
 A VPS has no system fonts, so the fonts ship in ``renderers/fonts``. Discord display names can
 hold anything (emoji, zero-width joiners, bidi controls, 200 characters), so every name goes
 through ``clean_text`` (drop what the font cannot draw) and ``fit`` (truncate to a width).
+Translated labels vary in length (German runs long), so they go through ``fit_font`` (a
+smaller size, then an ellipsis) or ``wrap`` (more lines).
 """
 
 from __future__ import annotations
 
 import struct
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,7 +26,7 @@ MAX_MARKS = 2  # combining marks kept per base character (stops "Zalgo" text pil
 Font = ImageFont.FreeTypeFont
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> Font:
     return ImageFont.truetype(str(FONT_DIR / (BOLD if bold else REGULAR)), size)
 
@@ -153,3 +156,52 @@ def fit(text: str, fnt: Font, width: float) -> str:
 def display_name(raw: str, fnt: Font, width: float, fallback: str) -> str:
     """A player's name ready to draw: cleaned, fitted to ``width`` and in display order."""
     return visual_order(fit(clean_text(raw, fallback), fnt, width))
+
+
+def fit_font(
+    text: str, size: int, width: float, *, bold: bool = False, min_size: int | None = None
+) -> tuple[Font, str]:
+    """The font and text to draw a label in ``width``: ``font(size, bold)`` when it fits (so a
+    label that fits looks as before), else the largest size down to ``min_size`` (three
+    quarters of ``size`` by default) that fits, else the text cut with an ellipsis at that
+    smallest size."""
+    fnt = shared_font((text,), size, width, bold=bold, min_size=min_size)
+    return fnt, fit(text, fnt, width)
+
+
+def shared_font(
+    texts: Iterable[str],
+    size: int,
+    width: float,
+    *,
+    bold: bool = False,
+    min_size: int | None = None,
+) -> Font:
+    """The largest font from ``size`` down to ``min_size`` (three quarters of ``size`` by
+    default) in which every one of ``texts`` fits ``width`` (the smallest if none does), so a
+    column of labels keeps one size; pass each text through ``fit`` with it."""
+    texts = tuple(texts)
+    smallest = min_size if min_size is not None else max(1, (size * 3 + 3) // 4)
+    for points in range(size, smallest, -1):
+        fnt = font(points, bold)
+        if all(fnt.getlength(text) <= width for text in texts):
+            return fnt
+    return font(smallest, bold)
+
+
+def wrap(text: str, fnt: Font, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width``: broken at its own newlines, then between
+    words; a single word too long for a line is cut with an ellipsis."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if fnt.getlength(candidate) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = fit(word, fnt, width)
+        lines.append(line)
+    return lines

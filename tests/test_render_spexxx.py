@@ -1,5 +1,6 @@
 """The Spexxx images: valid PNGs of the right size, cubes in their seat's colour, stable
-bytes, hostile names kept inside their panels, the final image, the legend and the CLI."""
+bytes, hostile names kept inside their panels, the final image, the legend, every language
+(long translations kept inside their boxes) and the CLI."""
 
 from __future__ import annotations
 
@@ -7,19 +8,26 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
 from PIL import Image
 
 from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
 from games.spexxx.state import SpexxxState
+from locales import LANGUAGES, po_path, translator
 from renderers.samples import play
 from renderers.spexxx import (
     SEAT_COLOURS,
     SEAT_MARKS,
+    board,
+    final,
+    legend,
+    panels,
     render_final,
     render_legend,
     render_turn,
@@ -183,6 +191,128 @@ def test_fonts_are_bundled_with_licence() -> None:
     assert (fonts / "LICENSE-DejaVu.txt").is_file()
 
 
+# ------------------------------------------------------------------------------- languages
+
+
+def _need_catalog(lang: str) -> None:
+    if lang != "en" and not po_path(lang).is_file():
+        pytest.skip(f"no {lang} catalog yet")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_renders_same_size(mid: SpexxxState, lang: str) -> None:
+    _need_catalog(lang)
+    for highlight in (False, True):
+        img = _image(render_turn(mid, NAMES, highlight_allowed=highlight, lang=lang))
+        assert img.size == (t.IMAGE_W, t.IMAGE_H)
+    final_img = _image(render_final(mid, NAMES, lang=lang))
+    assert final_img.size == (t.IMAGE_W, t.IMAGE_H + t.FINAL_EXTRA_H)
+    assert _image(render_legend(lang=lang)).width == _image(render_legend()).width
+    assert render_turn(mid, NAMES, lang=lang) == render_turn(mid, NAMES, lang=lang)
+
+
+def test_english_is_the_default(mid: SpexxxState, finished: SpexxxState) -> None:
+    assert render_turn(mid, NAMES, lang="en") == render_turn(mid, NAMES)
+    assert render_final(finished, NAMES, lang="en") == render_final(finished, NAMES)
+    assert render_legend(lang="en") == render_legend()
+
+
+@pytest.mark.parametrize("lang", ["xx", "", "EN", "en-US", "klingon"])
+def test_unknown_language_falls_back_to_english(mid: SpexxxState, lang: str) -> None:
+    english = render_turn(mid, NAMES, highlight_allowed=True)
+    assert render_turn(mid, NAMES, highlight_allowed=True, lang=lang) == english
+    assert render_legend(lang=lang) == render_legend()
+
+
+class LongTranslator:
+    """Stands in for a catalog with long (German-like) text: every message three times."""
+
+    lang = "de"
+
+    def __call__(self, message: str, /, **fields: object) -> str:
+        if "×a" in message:  # the dice notation is not in the catalog
+            return message
+        return " ".join([f"Überlängenprüfung {message}"] * 3).format(**fields)
+
+    def plural(self, singular: str, plural: str, count: int, /, **fields: object) -> str:
+        return self(singular if count == 1 else plural, n=count, **fields)
+
+
+def _clear_caches() -> None:
+    board._empty_board.cache_clear()
+    board._dimmed_board.cache_clear()
+    legend._legend_image.cache_clear()
+
+
+@pytest.fixture
+def long_german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    fake = LongTranslator()
+    for module in (board, final, legend, panels):
+        monkeypatch.setattr(
+            module, "translator", lambda lang: fake if lang == "de" else translator(lang)
+        )
+    _clear_caches()
+    yield
+    _clear_caches()
+
+
+def _outside(img: Image.Image, *boxes: tuple[int, int, int, int]) -> bytes:
+    out = img.convert("RGB")
+    for box in boxes:
+        out.paste((0, 0, 0), box)
+    return out.tobytes()
+
+
+@pytest.mark.usefixtures("long_german")
+@pytest.mark.parametrize("highlight", [False, True])
+def test_long_translations_stay_in_their_boxes(mid: SpexxxState, highlight: bool) -> None:
+    english = _image(render_turn(mid, NAMES, highlight_allowed=highlight, lang="en"))
+    long = _image(render_turn(mid, NAMES, highlight_allowed=highlight, lang="de"))
+    assert long.size == english.size
+    assert english.tobytes() != long.tobytes()
+    boxes = (dice_box(), players_box(), board.legend_box())
+    assert _outside(long, *boxes) == _outside(english, *boxes)
+
+
+@pytest.mark.usefixtures("long_german")
+def test_long_translations_in_final_and_legend(finished: SpexxxState) -> None:
+    english = _image(render_final(finished, [], lang="en"))
+    long = _image(render_final(finished, [], lang="de"))
+    assert long.size == english.size
+    top = t.IMAGE_H + 16
+    panels_box = (t.BOARD_X, top, t.IMAGE_W - 24, long.height - 16)
+    boxes = (dice_box(), players_box(), board.legend_box(), panels_box)
+    assert _outside(long, *boxes) == _outside(english, *boxes)
+    card = _image(render_legend(lang="de"))
+    assert card.width == _image(render_legend()).width
+    assert card.height >= _image(render_legend()).height  # the rules text wraps to more lines
+
+
+def test_drawn_text_is_extracted_for_the_catalog() -> None:
+    """The README's ``pybabel extract -k t -k tn:2,3 -k N_`` finds the renderer's text,
+    plurals included."""
+    keywords = {"t": None, "tn": (2, 3), "N_": None}
+    found = {
+        message
+        for _, _, message, *_ in extract_from_dir(
+            ROOT / "renderers", [("**.py", "python")], keywords=keywords
+        )
+    }
+    for message in (
+        "Points per cube",
+        "Player {n}",
+        "throw {n} of {max}",
+        "orange",
+        "gold",
+        "two pairs",
+        ("{n} cube left", "{n} cubes left"),
+        ("{n} cube placed", "{n} cubes placed"),
+        ("{n} discarded", "{n} discarded"),
+        ("to play · {n} left", "to play · {n} left"),
+    ):
+        assert message in found
+
+
 # ------------------------------------------------------------------------------------- CLI
 
 
@@ -231,6 +361,22 @@ def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
     result = _cli(tmp_path / "nope.json", "--out", tmp_path / "x.png")
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cli_lang(record_file: Path, tmp_path: Path, lang: str) -> None:
+    _need_catalog(lang)
+    out = tmp_path / "board.png"
+    result = _cli(record_file, "--out", out, "--final", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    assert _image(out.read_bytes()).size == (t.IMAGE_W, t.IMAGE_H + t.FINAL_EXTRA_H)
+
+
+def test_cli_unknown_lang_exits_2(record_file: Path, tmp_path: Path) -> None:
+    result = _cli(record_file, "--out", tmp_path / "x.png", "--lang", "xx")
+    assert result.returncode == 2
+    assert "--lang" in result.stderr
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_cli_rule_break_exits_1(record_file: Path, tmp_path: Path) -> None:

@@ -1,10 +1,15 @@
-"""The ``/spexxx`` command group; each command finds its game and hands over to ``play``."""
+"""The ``/spexxx`` command group; each command finds its game and hands over to ``play``.
+
+Names and descriptions are translated for Discord by ``bot.translate.CommandTranslator``;
+answers only the user sees are in their language, public ones in the server's.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import io
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,41 +18,65 @@ from discord.ext import commands
 
 from bot import text, views
 from bot.models import Player, Status
-from bot.play import NO_MENTIONS, Refusal, lobby_content
+from bot.play import NO_MENTIONS, Refusal, lobby_content, refusal_text, user_t
 from bot.stats import StatsStore, export_file, leaderboard_embed, stats_embed
 from bot.timers import TIMER_CHOICES, now, timer_text
+from bot.translate import cmd
 from games.spexxx import Variant
+from locales import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 from renderers.spexxx import render_legend
 
 if TYPE_CHECKING:
     from bot.client import SpexxxBot
     from bot.models import GameRow
 
-RULES_TEXT = """\
-**Spexxx** — Yahtzee meets four-in-a-row.
-**Your turn:** throw five dice up to 4 times; between throws hold any dice (held dice can be \
-thrown again later). Then put one cube on an empty square your dice name.
-**Squares:** a square is a column `c×v` and a row `r×w`: your dice need at least c dice showing v \
-and r dice showing w. Bronze squares need four in a row (1234, 2345, 3456); silver squares five \
-in a row. Five of a kind (a **gold** throw) allows any empty square.
-**Nothing allowed?** You must discard a cube.
-**Scoring:** three or more of your cubes in a straight line (across, up, or diagonal) make a \
-**Spexxx**: every cube in it scores its colour's points (orange 1, green 2, bronze 3, yellow 4, \
-blue 5, purple 7, silver 8, red 12). Extending a Spexxx scores only the new cube. +5 each time a \
-line reaches 5, 10, 15 and 20 cubes. +25 for a 3×3 square of your cubes (not overlapping an \
-earlier bonus square). Other players' cubes block your lines.
-**End:** when all cubes are placed or discarded; the highest score wins (ties share the win).
-**Commands:** `/spexxx new` · `board` (post the game again) · `resign` · `cancel` · `games`"""
-
+RULES_PARAGRAPHS = (
+    N_("**Spexxx** — Yahtzee meets four-in-a-row."),
+    N_(
+        "**Your turn:** throw five dice up to 4 times; between throws hold any dice (held dice "
+        "can be thrown again later). Then put one cube on an empty square your dice name."
+    ),
+    N_(
+        "**Squares:** a square is a column `c×v` and a row `r×w`: your dice need at least c dice "
+        "showing v and r dice showing w. Bronze squares need four in a row (1234, 2345, 3456); "
+        "silver squares five in a row. Five of a kind (a **gold** throw) allows any empty square."
+    ),
+    N_("**Nothing allowed?** You must discard a cube."),
+    N_(
+        "**Scoring:** three or more of your cubes in a straight line (across, up, or diagonal) "
+        "make a **Spexxx**: every cube in it scores its colour's points (orange 1, green 2, "
+        "bronze 3, yellow 4, blue 5, purple 7, silver 8, red 12). Extending a Spexxx scores only "
+        "the new cube. +5 each time a line reaches 5, 10, 15 and 20 cubes. +25 for a 3×3 square "
+        "of your cubes (not overlapping an earlier bonus square). Other players' cubes block "
+        "your lines."
+    ),
+    N_(
+        "**End:** when all cubes are placed or discarded; the highest score wins (ties share "
+        "the win)."
+    ),
+    N_(
+        "**Commands:** `/spexxx new` · `board` (post the game again) · `resign` · `cancel` · "
+        "`games` · `stats` · `leaderboard` · `export` · `settings`"
+    ),
+)
 
 VARIANT_CHOICES = [
-    app_commands.Choice(name="adult", value="adult"),
-    app_commands.Choice(name="children (short game)", value="children"),
+    app_commands.Choice(name=N_("adult"), value="adult"),
+    app_commands.Choice(name=N_("children (short game)"), value="children"),
 ]
 TIMER_OPTIONS = [app_commands.Choice(name=label, value=value) for label, value in TIMER_CHOICES]
+LANGUAGE_OPTIONS = [
+    app_commands.Choice(name=N_("the server's own language"), value="auto"),
+    *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
+]
+MAX_LISTED = 20
 
 
-class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play Spexxx"):
+def rules_text(t: Translator) -> str:
+    return "\n".join(t(p) for p in RULES_PARAGRAPHS)
+
+
+class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Play Spexxx")):
     def __init__(self, bot: SpexxxBot) -> None:
         self.bot = bot
         super().__init__()
@@ -62,18 +91,28 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
             )
         return row
 
-    async def _run(self, interaction: discord.Interaction, action, game_id: int | None = None):  # type: ignore[no-untyped-def]
+    async def _run(
+        self,
+        interaction: discord.Interaction,
+        action: Callable[[], Awaitable[None]],
+        game_id: int | None = None,
+    ) -> None:
         try:
             await action()
         except Refusal as exc:
-            await self.bot.play.tell(interaction, str(exc))
+            await self.bot.play.tell(interaction, refusal_text(user_t(interaction), exc))
         except Exception as exc:
             await self.bot.play.fail(interaction, exc, game_id or 0)
 
-    @app_commands.command(name="new", description="Open a Spexxx lobby in this channel")
+    async def _public_t(self, interaction: discord.Interaction) -> Translator:
+        assert interaction.guild_id is not None
+        return await self.bot.play.public_t(interaction.guild_id)
+
+    @app_commands.command(name=cmd("new"), description=N_("Open a Spexxx lobby in this channel"))
+    @app_commands.rename(variant=cmd("variant"), timer=cmd("timer"))
     @app_commands.describe(
-        variant="adult or children (fewer cubes, a shorter game); default: the server's",
-        timer="time each player has for a turn; default: the server's (see /spexxx settings)",
+        variant=N_("adult or children (fewer cubes, a shorter game); default: the server's"),
+        timer=N_("time each player has for a turn; default: the server's (see /spexxx settings)"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, timer=TIMER_OPTIONS)
     @app_commands.guild_only()
@@ -89,8 +128,9 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
                 existing.status is Status.LOBBY or existing.thread_id is None
             ):
                 raise Refusal(
-                    f"Spexxx #{existing.id} is still open in this channel. "
-                    "Finish or cancel it first (`/spexxx cancel`)."
+                    "Spexxx #{id} is still open in this channel. "
+                    "Finish or cancel it first (`/spexxx cancel`).",
+                    id=existing.id,
                 )
             defaults = await self.bot.store.guild_settings(interaction.guild_id)
             host = Player(interaction.user.id, interaction.user.display_name)
@@ -103,13 +143,16 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
             row.turn_timer = defaults.default_timer if timer is None else timer
             row.lobby_expires = now() + self.bot.play.timers.lobby_idle
             await self.bot.store.save(row)
+            t = await self._public_t(interaction)
             try:
                 await interaction.response.send_message(
-                    lobby_content(row), view=views.lobby_view(row), allowed_mentions=NO_MENTIONS
+                    lobby_content(t, row),
+                    view=views.lobby_view(t, row),
+                    allowed_mentions=NO_MENTIONS,
                 )
             except discord.HTTPException:
                 # no lobby message, so nobody could join or cancel it: close it at once
-                row.status, row.note = Status.CANCELLED, "Discord refused the lobby message"
+                row.status, row.note = Status.CANCELLED, N_("Discord refused the lobby message")
                 await self.bot.store.save(row)
                 raise Refusal(
                     "Discord did not accept the lobby message. Please try again."
@@ -123,13 +166,19 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
 
         await self._run(interaction, action)
 
-    @app_commands.command(name="settings", description="Server defaults for Spexxx (Manage Server)")
-    @app_commands.describe(
-        variant="default variant of new games",
-        timer="default turn timer of new games",
-        threads="play each game in its own thread (needs Create Public Threads)",
+    @app_commands.command(
+        name=cmd("settings"), description=N_("Server defaults for Spexxx (Manage Server)")
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, timer=TIMER_OPTIONS)
+    @app_commands.rename(
+        variant=cmd("variant"), timer=cmd("timer"), threads=cmd("threads"), language=cmd("language")
+    )
+    @app_commands.describe(
+        variant=N_("default variant of new games"),
+        timer=N_("default turn timer of new games"),
+        threads=N_("play each game in its own thread (needs Create Public Threads)"),
+        language=N_("language of the bot's public messages in this server"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
     @app_commands.guild_only()
     async def settings(
         self,
@@ -137,11 +186,12 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
         variant: str | None = None,
         timer: int | None = None,
         threads: bool | None = None,
+        language: str | None = None,
     ) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None
             perms = getattr(interaction.user, "guild_permissions", None)
-            changing = (variant, timer, threads) != (None, None, None)
+            changing = (variant, timer, threads, language) != (None, None, None, None)
             if changing and not (perms and perms.manage_guild):
                 raise Refusal("Only someone with Manage Server can change the Spexxx settings.")
             current = await self.bot.store.guild_settings(interaction.guild_id)
@@ -151,20 +201,46 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
                 current.default_timer = timer
             if threads is not None:
                 current.threads = threads
+            if language is not None:
+                current.language = None if language == "auto" else language
             if changing:
                 await self.bot.store.save_guild_settings(current)
-            head = "Saved. " if changing else ""
-            await interaction.response.send_message(
-                f"{head}Spexxx settings for this server:\n"
-                f"• default variant: **{current.default_variant.value}**\n"
-                f"• default turn timer: **{timer_text(current.default_timer)}**\n"
-                f"• games in threads: **{'yes' if current.threads else 'no, in the channel'}**",
-                ephemeral=True,
+                self.bot.play.forget_language(interaction.guild_id)
+            t = user_t(interaction)
+            lang = (
+                LANGUAGE_NAMES[current.language]
+                if current.language
+                else t("the server's own language")
             )
+            lines = [
+                t("Spexxx settings for this server:"),
+                "• "
+                + t(
+                    "default variant: **{variant}**",
+                    variant=t(text.VARIANT_NAMES[current.default_variant]),
+                ),
+                "• "
+                + t(
+                    "default turn timer: **{timer}**",
+                    timer=timer_text(t, current.default_timer),
+                ),
+                "• "
+                + (
+                    t("games in threads: **yes**")
+                    if current.threads
+                    else t("games in threads: **no, in the channel**")
+                ),
+                "• " + t("language of public messages: **{language}**", language=lang),
+            ]
+            if changing:
+                lines[0] = t("Saved.") + " " + lines[0]
+            await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
         await self._run(interaction, action)
 
-    @app_commands.command(name="board", description="Post the board and turn controls again")
+    @app_commands.command(
+        name=cmd("board"), description=N_("Post the board and turn controls again")
+    )
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
@@ -184,19 +260,22 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
             raise Refusal("That game is no longer running.")
         return row
 
-    @app_commands.command(name="rules", description="How to play Spexxx")
+    @app_commands.command(name=cmd("rules"), description=N_("How to play Spexxx"))
     async def rules(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
-            png = await asyncio.to_thread(render_legend)
+            t = user_t(interaction)
+            png = await asyncio.to_thread(render_legend, lang=t.lang)
             await interaction.response.send_message(
-                RULES_TEXT,
+                rules_text(t),
                 file=discord.File(io.BytesIO(png), "spexxx-legend.png"),
                 ephemeral=True,
             )
 
         await self._run(interaction, action)
 
-    @app_commands.command(name="resign", description="Leave the Spexxx game in this thread")
+    @app_commands.command(
+        name=cmd("resign"), description=N_("Leave the Spexxx game in this thread")
+    )
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
@@ -209,7 +288,9 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
 
         await self._run(interaction, action)
 
-    @app_commands.command(name="cancel", description="End the game here (host or Manage Server)")
+    @app_commands.command(
+        name=cmd("cancel"), description=N_("End the game here (host or Manage Server)")
+    )
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
@@ -226,25 +307,30 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
         channel = interaction.channel
         if not row.lobby_message_id or not hasattr(channel, "get_partial_message"):
             return
+        t = await self._public_t(interaction)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=f"~~Spexxx lobby #{row.id}~~: {text.safe_name(row.note, 80)}.", view=None
+                content=f"~~Spexxx lobby #{row.id}~~: {t(row.note)}.", view=None
             )
 
-    @app_commands.command(name="games", description="The Spexxx games running in this server")
+    @app_commands.command(
+        name=cmd("games"), description=N_("The Spexxx games running in this server")
+    )
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None
+            t = user_t(interaction)
             rows = await self.bot.store.list_active(interaction.guild_id)
             if not rows:
                 await interaction.response.send_message(
-                    "No Spexxx games are running. Start one with `/spexxx new`.", ephemeral=True
+                    t("No Spexxx games are running. Start one with `/spexxx new`."),
+                    ephemeral=True,
                 )
                 return
-            lines = [game_line(interaction.guild_id, r) for r in rows[:20]]
-            if len(rows) > 20:
-                lines.append(f"…and {len(rows) - 20} more.")
+            lines = [game_line(t, interaction.guild_id, r) for r in rows[:MAX_LISTED]]
+            if len(rows) > MAX_LISTED:
+                lines.append(t("…and {n} more.", n=len(rows) - MAX_LISTED))
             await interaction.response.send_message(
                 "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
             )
@@ -253,8 +339,11 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
 
     # ------------------------------------------------- stats, ratings, export (bot/stats.py)
 
-    @app_commands.command(name="stats", description="Games, wins, scores and rating in this server")
-    @app_commands.describe(member="whose stats (default: yours)")
+    @app_commands.command(
+        name=cmd("stats"), description=N_("Games, wins, scores and rating in this server")
+    )
+    @app_commands.rename(member=cmd("member"))
+    @app_commands.describe(member=N_("whose stats (default: yours)"))
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
@@ -267,21 +356,25 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
             found = await store.player(interaction.guild_id, who.id)
             if found is None:
                 raise Refusal(
-                    f"{text.safe_name(who.display_name)} has no finished Spexxx game "
-                    "in this server yet."
+                    "{name} has no finished Spexxx game in this server yet.",
+                    name=text.safe_name(who.display_name),
                 )
+            t = await self._public_t(interaction)
             await interaction.response.send_message(
-                embed=stats_embed(found, who.display_name), allowed_mentions=NO_MENTIONS
+                embed=stats_embed(t, found, who.display_name), allowed_mentions=NO_MENTIONS
             )
 
         await self._run(interaction, action)
 
-    @app_commands.command(name="leaderboard", description="The best Spexxx players in this server")
-    @app_commands.describe(by="rating (Elo, default) or wins")
+    @app_commands.command(
+        name=cmd("leaderboard"), description=N_("The best Spexxx players in this server")
+    )
+    @app_commands.rename(by=cmd("by"))
+    @app_commands.describe(by=N_("rating (Elo, default) or wins"))
     @app_commands.choices(
         by=[
-            app_commands.Choice(name="rating", value="rating"),
-            app_commands.Choice(name="wins", value="wins"),
+            app_commands.Choice(name=N_("rating"), value="rating"),
+            app_commands.Choice(name=N_("wins"), value="wins"),
         ]
     )
     @app_commands.guild_only()
@@ -293,14 +386,18 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
             rows = await store.leaderboard(interaction.guild_id, by)
             if not rows:
                 raise Refusal("No Spexxx game has finished in this server yet.")
+            t = await self._public_t(interaction)
             await interaction.response.send_message(
-                embed=leaderboard_embed(rows, by), allowed_mentions=NO_MENTIONS
+                embed=leaderboard_embed(t, rows, by), allowed_mentions=NO_MENTIONS
             )
 
         await self._run(interaction, action)
 
-    @app_commands.command(name="export", description="A game's record as a JSON file")
-    @app_commands.describe(game="game number (default: the game here, else the newest finished)")
+    @app_commands.command(name=cmd("export"), description=N_("A game's record as a JSON file"))
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(
+        game=N_("game number (default: the game here, else the newest finished)")
+    )
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def action() -> None:
@@ -314,13 +411,19 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
                     raise Refusal("No Spexxx game has been played in this server yet.")
             row = await self.bot.store.get(interaction.guild_id, game_id)
             if row is None:
-                raise Refusal(f"There is no Spexxx game #{game_id} in this server.")
+                raise Refusal("There is no Spexxx game #{id} in this server.", id=game_id)
             if row.game is None:
-                raise Refusal(f"Spexxx #{row.id} has not started: there is nothing to export.")
+                raise Refusal(
+                    "Spexxx #{id} has not started: there is nothing to export.", id=row.id
+                )
+            t = user_t(interaction)
             await interaction.response.send_message(
-                f"Record of **Spexxx #{row.id}** ({row.status.value}, spexxx-record/1). "
-                "Check it with `python -m games.spexxx replay`, draw it with "
-                "`python -m renderers.spexxx`.",
+                t(
+                    "Record of **Spexxx #{id}** ({status}, spexxx-record/1). Check it with "
+                    "`python -m games.spexxx replay`, draw it with `python -m renderers.spexxx`.",
+                    id=row.id,
+                    status=t(STATUS_NAMES[row.status]),
+                ),
                 file=export_file(row),
                 ephemeral=True,
             )
@@ -328,7 +431,15 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description="Play 
         await self._run(interaction, action, game)
 
 
-def game_line(guild_id: int, row: GameRow) -> str:
+STATUS_NAMES = {
+    Status.LOBBY: N_("lobby"),
+    Status.RUNNING: N_("running"),
+    Status.FINISHED: N_("finished"),
+    Status.CANCELLED: N_("cancelled"),
+}
+
+
+def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
     players = ", ".join(text.seat_label(row, s) for s in range(len(row.players)))
     if row.status is Status.LOBBY:
         where = (
@@ -336,7 +447,9 @@ def game_line(guild_id: int, row: GameRow) -> str:
             if row.lobby_message_id
             else f"<#{row.channel_id}>"
         )
-        return f"**#{row.id}** lobby ({len(row.players)}/4): {players} · {where}"
+        lobby = t("lobby ({taken}/{max})", taken=len(row.players), max=4)
+        return f"**#{row.id}** {lobby}: {players} · {where}"
     assert row.game is not None
     state = row.game.state
-    return f"**#{row.id}** turn {state.turn + 1}: {players} · <#{row.play_channel_id}>"
+    turn = t("turn {n}", n=state.turn + 1)
+    return f"**#{row.id}** {turn}: {players} · <#{row.play_channel_id}>"

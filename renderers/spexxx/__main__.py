@@ -1,5 +1,6 @@
-"""``python -m renderers.spexxx RECORD.json --out board.png [--final]``: draw the position after a
-game record, so players can render games they exported.
+"""``python -m renderers.spexxx RECORD.json --out board.png [--final] [--lang nl]``: draw the
+position after a game record, so players can render games they exported, in any of the bot's
+languages.
 
 Exit 0 after writing the PNG; 1 with ``turn N: reason`` for a rule break; 2 with a one-line
 reason for a file that cannot be read or is not a valid record (as ``python -m games.spexxx``).
@@ -13,6 +14,7 @@ import sys
 
 from games.common.errors import RecordError
 from games.spexxx.record import RuleViolation, parse_record, replay
+from locales import DEFAULT, LANGUAGES
 from renderers.spexxx.render import render_final, render_turn
 
 
@@ -25,6 +27,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True, help="where to write the PNG")
     parser.add_argument(
         "--final", action="store_true", help="the end-of-game image: standings and score plot"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=DEFAULT,
+        help=f"language of the text in the image (default: {DEFAULT})",
     )
     args = parser.parse_args(argv)
 
@@ -50,7 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         print(str(exc), file=sys.stderr)
         return 1
     names = list(record.players)
-    png = render_final(game.state, names) if args.final else render_turn(game.state, names)
+    if args.final:
+        png = render_final(game.state, names, lang=args.lang)
+    else:
+        png = render_turn(game.state, names, lang=args.lang)
     try:
         with open(args.out, "wb") as fh:
             fh.write(png)

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.spexxx.state import SpexxxState
-from renderers.spexxx import theme as t
+from locales import DEFAULT, tn, translator
+from renderers.spexxx import theme as th
 from renderers.spexxx.panels import name_of, seat_token
-from renderers.text import fit, font
+from renderers.text import fit, fit_font, font
 
 STANDINGS_W = 500
 PLOT_SS = 2  # the plot is drawn at twice the size and reduced, for smooth lines
@@ -29,18 +30,18 @@ def score_series(state: SpexxxState) -> list[list[int]]:
     return series
 
 
-def final_image(board: Image.Image, state: SpexxxState, names: Sequence[str]) -> Image.Image:
-    img = Image.new("RGB", (t.IMAGE_W, t.IMAGE_H + t.FINAL_EXTRA_H), t.BACKGROUND)
+def final_image(
+    board: Image.Image, state: SpexxxState, names: Sequence[str], lang: str = DEFAULT
+) -> Image.Image:
+    img = Image.new("RGB", (th.IMAGE_W, th.IMAGE_H + th.FINAL_EXTRA_H), th.BACKGROUND)
     img.paste(board, (0, 0))
-    top = t.IMAGE_H
+    top = th.IMAGE_H
     draw = ImageDraw.Draw(img)
-    draw.line((t.BOARD_X, top, t.BOARD_X + t.BOARD_W, top), fill=t.PANEL, width=2)
-    _draw_standings(
-        img, draw, state, names, (t.BOARD_X, top + 16, t.BOARD_X + STANDINGS_W, img.height - 16)
-    )
-    _draw_plot(
-        img, draw, state, (t.BOARD_X + STANDINGS_W + 30, top + 16, t.IMAGE_W - 24, img.height - 16)
-    )
+    draw.line((th.BOARD_X, top, th.BOARD_X + th.BOARD_W, top), fill=th.PANEL, width=2)
+    standings_box = (th.BOARD_X, top + 16, th.BOARD_X + STANDINGS_W, img.height - 16)
+    _draw_standings(img, draw, state, names, standings_box, lang)
+    plot_box = (th.BOARD_X + STANDINGS_W + 30, top + 16, th.IMAGE_W - 24, img.height - 16)
+    _draw_plot(img, draw, state, plot_box, lang)
     return img
 
 
@@ -50,12 +51,13 @@ def _draw_standings(
     state: SpexxxState,
     names: Sequence[str],
     box: tuple[int, int, int, int],
+    lang: str,
 ) -> None:
+    t = translator(lang)
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=12, fill=t.PANEL)
-    draw.text(
-        (left + 18, top + 24), "FINAL STANDINGS", font=font(16, True), fill=t.MUTED, anchor="lm"
-    )
+    draw.rounded_rectangle(box, radius=12, fill=th.PANEL)
+    heading_font, heading = fit_font(t("Final standings").upper(), 16, right - left - 36, bold=True)
+    draw.text((left + 18, top + 24), heading, font=heading_font, fill=th.MUTED, anchor="lm")
     winners = set(state.winners())
     row_h = min(76, (bottom - top - 50) // 4)
     placed = [0] * state.seats
@@ -74,16 +76,16 @@ def _draw_standings(
         won = seat in winners
         if won:
             draw.rounded_rectangle(
-                (left + 8, y0 + 2, right - 8, y0 + row_h - 4), radius=10, fill=t.PANEL_HIGHLIGHT
+                (left + 8, y0 + 2, right - 8, y0 + row_h - 4), radius=10, fill=th.PANEL_HIGHLIGHT
             )
             draw.rounded_rectangle(
-                (left + 8, y0 + 2, left + 13, y0 + row_h - 4), radius=2, fill=t.LAST_MARK
+                (left + 8, y0 + 2, left + 13, y0 + row_h - 4), radius=2, fill=th.LAST_MARK
             )
         draw.text(
             (left + 40, mid),
             str(rank),
             font=font(30, True),
-            fill=t.LAST_MARK if won else t.MUTED,
+            fill=th.LAST_MARK if won else th.MUTED,
             anchor="mm",
         )
         tok = seat_token(seat, 40)
@@ -95,27 +97,31 @@ def _draw_standings(
         name_font = font(22, True)
         draw.text(
             (name_x, mid - 12),
-            name_of(names, seat, name_font, name_w),
+            name_of(names, seat, name_font, name_w, lang),
             font=name_font,
-            fill=t.TEXT,
+            fill=th.TEXT,
             anchor="lm",
         )
-        info = f"{placed[seat]} cubes placed"
+        # tn(translator(lang), ...), not tn(t, ...): see draw_players_panel in panels.
+        facts = [tn(translator(lang), "{n} cube placed", "{n} cubes placed", placed[seat])]
         if state.discards[seat]:
-            info += f" · {state.discards[seat]} discarded"
+            facts.append(
+                tn(translator(lang), "{n} discarded", "{n} discarded", state.discards[seat])
+            )
         if state.resigned[seat]:
-            info = "resigned · " + info
+            facts.insert(0, t("resigned"))
         if won:
-            info = ("★ WINNER · " if len(winners) == 1 else "★ SHARED WIN · ") + info
+            facts.insert(0, "★ " + (t("Winner") if len(winners) == 1 else t("Shared win")).upper())
+        info = " · ".join(facts)
         small = font(16)
         draw.text(
             (name_x, mid + 14),
             fit(info, small, name_w),
             font=small,
-            fill=t.LAST_MARK if won else t.MUTED,
+            fill=th.LAST_MARK if won else th.MUTED,
             anchor="lm",
         )
-        draw.text((right - 20, mid), score, font=score_font, fill=t.TEXT, anchor="rm")
+        draw.text((right - 20, mid), score, font=score_font, fill=th.TEXT, anchor="rm")
 
 
 def _nice_step(top_value: int) -> int:
@@ -126,17 +132,19 @@ def _nice_step(top_value: int) -> int:
 
 
 def _draw_plot(
-    img: Image.Image, draw: ImageDraw.ImageDraw, state: SpexxxState, box: tuple[int, int, int, int]
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    state: SpexxxState,
+    box: tuple[int, int, int, int],
+    lang: str,
 ) -> None:
+    t = translator(lang)
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=12, fill=t.PANEL)
-    draw.text(
-        (left + 18, top + 24),
-        "SCORE AFTER EACH TURN",
-        font=font(16, True),
-        fill=t.MUTED,
-        anchor="lm",
+    draw.rounded_rectangle(box, radius=12, fill=th.PANEL)
+    heading_font, heading = fit_font(
+        t("Score after each turn").upper(), 16, right - left - 36, bold=True
     )
+    draw.text((left + 18, top + 24), heading, font=heading_font, fill=th.MUTED, anchor="lm")
     series = score_series(state)
     turns = len(series[0]) - 1
     high = max(max(s) for s in series)
@@ -151,10 +159,10 @@ def _draw_plot(
     for v in range(0, y_max + 1, step):
         y = round(y_of(v))
         draw.line((px0, y, px1, y), fill=PLOT_GRID, width=1)
-        draw.text((px0 - 16, y), str(v), font=small, fill=t.MUTED, anchor="rm")
+        draw.text((px0 - 16, y), str(v), font=small, fill=th.MUTED, anchor="rm")
     x_step = _nice_step(max(turns, 1))
     for k in range(0, turns + 1, x_step):
-        draw.text((round(x_of(k)), py1 + 20), str(k), font=small, fill=t.MUTED, anchor="mm")
+        draw.text((round(x_of(k)), py1 + 20), str(k), font=small, fill=th.MUTED, anchor="mm")
     # Lines at PLOT_SS× on a crop of the panel, then reduced: smooth without a global AA pass.
     crop_box = (px0 - 12, py0 - 12, px1 + 12, py1 + 12)
     ss = PLOT_SS
@@ -171,8 +179,8 @@ def _draw_plot(
         ]
         if len(pts) == 1:
             pts = pts * 2
-        colour = t.SEAT_COLOURS[seat]
-        adraw.line(pts, fill=t.OUTLINE, width=5 * ss, joint="curve")
+        colour = th.SEAT_COLOURS[seat]
+        adraw.line(pts, fill=th.OUTLINE, width=5 * ss, joint="curve")
         adraw.line(pts, fill=colour, width=3 * ss, joint="curve")
     area = area.resize((crop_box[2] - crop_box[0], crop_box[3] - crop_box[1]), Image.Resampling.BOX)
     img.paste(area, crop_box[:2])

@@ -15,7 +15,7 @@ from games.spexxx.board import WIDTH
 from games.spexxx.combinations import iter_mask
 from games.spexxx.scoring import PlacementScore
 from renderers.spexxx import board
-from renderers.spexxx import theme as t
+from renderers.spexxx import theme as th
 from renderers.text import font
 
 SS = 2  # supersampling of outline masks
@@ -33,7 +33,7 @@ def _capsule(p0: Point, p1: Point, radius: float, steps: int = 14) -> list[Point
     return points
 
 
-def _stroke(img: Image.Image, outer: list[Point], inner: list[Point], colour: t.RGB) -> None:
+def _stroke(img: Image.Image, outer: list[Point], inner: list[Point], colour: th.RGB) -> None:
     """Fill the ring between two polygons, anti-aliased, onto ``img``."""
     xs = [p[0] for p in outer]
     ys = [p[1] for p in outer]
@@ -53,7 +53,7 @@ def _stroke(img: Image.Image, outer: list[Point], inner: list[Point], colour: t.
 
 
 def outline_capsule(
-    img: Image.Image, p0: Point, p1: Point, radius: float, width: float, colour: t.RGB
+    img: Image.Image, p0: Point, p1: Point, radius: float, width: float, colour: th.RGB
 ) -> None:
     """A ``colour`` stadium outline with a thin dark edge each side, visible on any zone."""
     edge = 1.5
@@ -61,7 +61,7 @@ def outline_capsule(
         img,
         _capsule(p0, p1, radius + width / 2 + edge),
         _capsule(p0, p1, radius - width / 2 - edge),
-        t.OUTLINE,
+        th.OUTLINE,
     )
     _stroke(img, _capsule(p0, p1, radius + width / 2), _capsule(p0, p1, radius - width / 2), colour)
 
@@ -89,7 +89,7 @@ def outline_box(
     box: tuple[float, float, float, float],
     radius: float,
     width: float,
-    colour: t.RGB,
+    colour: th.RGB,
 ) -> None:
     edge = 1.5
 
@@ -97,7 +97,7 @@ def outline_box(
         left, top, right, bottom = box
         return _rounded_rect((left - by, top - by, right + by, bottom + by), max(1.0, radius + by))
 
-    _stroke(img, grown(width / 2 + edge), grown(-width / 2 - edge), t.OUTLINE)
+    _stroke(img, grown(width / 2 + edge), grown(-width / 2 - edge), th.OUTLINE)
     _stroke(img, grown(width / 2), grown(-width / 2), colour)
 
 
@@ -107,20 +107,20 @@ def draw_score_marks(img: Image.Image, score: PlacementScore) -> None:
         cells = score.block.squares
         xs = [c % WIDTH for c in cells]
         ys = [c // WIDTH for c in cells]
-        left, top, _, _ = t.cell_box(min(xs), max(ys))
-        _, _, right, bottom = t.cell_box(max(xs), min(ys))
-        outline_box(img, (left + 1, top + 1, right - 1, bottom - 1), 10, 5, t.BLOCK_MARK)
+        left, top, _, _ = th.cell_box(min(xs), max(ys))
+        _, _, right, bottom = th.cell_box(max(xs), min(ys))
+        outline_box(img, (left + 1, top + 1, right - 1, bottom - 1), 10, 5, th.BLOCK_MARK)
     for line in score.lines:
-        p0 = t.cell_centre(line.squares[0])
-        p1 = t.cell_centre(line.squares[-1])
-        outline_capsule(img, p0, p1, t.CELL * 0.45, 4, t.LINE_MARK)
+        p0 = th.cell_centre(line.squares[0])
+        p1 = th.cell_centre(line.squares[-1])
+        outline_capsule(img, p0, p1, th.CELL * 0.45, 4, th.LINE_MARK)
 
 
 def draw_last_cube(img: Image.Image, index: int, points: int) -> None:
     """Frame the cube placed last and, if it scored, a ``+points`` tag at its corner."""
     x, y = index % WIDTH, index // WIDTH
-    left, top, right, bottom = t.cell_box(x, y)
-    outline_box(img, (left + 3, top + 3, right - 3, bottom - 3), 7, 4, t.LAST_MARK)
+    left, top, right, bottom = th.cell_box(x, y)
+    outline_box(img, (left + 3, top + 3, right - 3, bottom - 3), 7, 4, th.LAST_MARK)
     if points <= 0:
         return
     draw = ImageDraw.Draw(img)
@@ -128,10 +128,10 @@ def draw_last_cube(img: Image.Image, index: int, points: int) -> None:
     label = f"+{points}"
     w = round(tag_font.getlength(label)) + 10
     h = 19
-    tx = min(right - w // 2, t.BOARD_X + t.BOARD_W - w)
-    ty = max(top - h // 2, t.BOARD_Y)
-    draw.rounded_rectangle((tx - 1, ty - 1, tx + w + 1, ty + h + 1), radius=9, fill=t.OUTLINE)
-    draw.rounded_rectangle((tx, ty, tx + w, ty + h), radius=8, fill=t.LAST_MARK)
+    tx = min(right - w // 2, th.BOARD_X + th.BOARD_W - w)
+    ty = max(top - h // 2, th.BOARD_Y)
+    draw.rounded_rectangle((tx - 1, ty - 1, tx + w + 1, ty + h + 1), radius=9, fill=th.OUTLINE)
+    draw.rounded_rectangle((tx, ty, tx + w, ty + h), radius=8, fill=th.LAST_MARK)
     draw.text((tx + w / 2, ty + h / 2 + 1), label, font=tag_font, fill=(20, 20, 24), anchor="mm")
 
 
@@ -140,9 +140,9 @@ def highlight_allowed(img: Image.Image, mask: int) -> None:
     named = board.named_board()
     draw = ImageDraw.Draw(img)
     for sq in iter_mask(mask):
-        box = t.cell_box(sq.x, sq.y)
+        box = th.cell_box(sq.x, sq.y)
         img.paste(named.crop(box), box[:2])
         left, top, right, bottom = box
         draw.rounded_rectangle(
-            (left + 1, top + 1, right - 2, bottom - 2), radius=7, outline=t.ALLOWED_MARK, width=3
+            (left + 1, top + 1, right - 2, bottom - 2), radius=7, outline=th.ALLOWED_MARK, width=3
         )

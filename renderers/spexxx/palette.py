@@ -15,7 +15,7 @@ from games.spexxx.scoring import BlockScore, Direction, LineScore, PlacementScor
 from games.spexxx.state import SpexxxState, TurnSummary, Variant
 from renderers.png import build_palette
 from renderers.spexxx import board
-from renderers.spexxx import theme as t
+from renderers.spexxx import theme as th
 
 
 def _sample_state() -> SpexxxState:
@@ -62,31 +62,31 @@ def palette() -> Image.Image:
         ended.history.append(TurnSummary(k % 4, ((1, 1, 2, 2, 3),), None, k % 7))
     end_img = final.final_image(turn_image(ended, names), ended, names)
     parts = [turn, placing_img, board.named_board(), board.dimmed_board(), end_img]
-    sample = Image.new("RGB", (t.IMAGE_W, sum(p.height for p in parts)))
+    sample = Image.new("RGB", (th.IMAGE_W, sum(p.height for p in parts)))
     y = 0
     for part in parts:
         sample.paste(part, (0, y))
         y += part.height
-    exact: list[t.RGB] = [
-        t.BACKGROUND,
-        t.PANEL,
-        t.PANEL_HIGHLIGHT,
-        t.TEXT,
-        t.MUTED,
-        t.FAINT,
-        t.OUTLINE,
-        t.LINE_MARK,
-        t.BLOCK_MARK,
-        t.LAST_MARK,
-        t.ALLOWED_MARK,
+    exact: list[th.RGB] = [
+        th.BACKGROUND,
+        th.PANEL,
+        th.PANEL_HIGHLIGHT,
+        th.TEXT,
+        th.MUTED,
+        th.FAINT,
+        th.OUTLINE,
+        th.LINE_MARK,
+        th.BLOCK_MARK,
+        th.LAST_MARK,
+        th.ALLOWED_MARK,
         (20, 20, 24),
-        *t.SEAT_COLOURS,
-        *t.ZONE_COLOURS.values(),
-        *(_dim(rgb) for rgb in t.ZONE_COLOURS.values()),
+        *th.SEAT_COLOURS,
+        *th.ZONE_COLOURS.values(),
+        *(_dim(rgb) for rgb in th.ZONE_COLOURS.values()),
     ]
     return build_palette(sample, exact)
 
 
-def _dim(rgb: t.RGB) -> t.RGB:
-    r, g, b = (round(c * t.DIM_FACTOR) for c in rgb)
+def _dim(rgb: th.RGB) -> th.RGB:
+    r, g, b = (round(c * th.DIM_FACTOR) for c in rgb)
     return r, g, b

@@ -2,6 +2,8 @@
 
 Everything static comes from cached builders in ``board``; a render copies the cached board
 and draws only what the state adds, then encodes a palette PNG (small and quick to send).
+``lang`` is one of ``locales.LANGUAGES`` (a Discord locale such as ``en-US`` works too);
+anything else draws English.
 """
 
 from __future__ import annotations
@@ -11,36 +13,47 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.spexxx.state import SpexxxState
+from locales import DEFAULT, resolve
 from renderers import png
 from renderers.spexxx import board, final, legend, marks, panels
-from renderers.spexxx import theme as t
+from renderers.spexxx import theme as th
 from renderers.spexxx.palette import palette
 from renderers.spexxx.panels import seat_token
 
 
 def render_turn(
-    state: SpexxxState, names: Sequence[str], *, highlight_allowed: bool = False
+    state: SpexxxState,
+    names: Sequence[str],
+    *,
+    highlight_allowed: bool = False,
+    lang: str = DEFAULT,
 ) -> bytes:
     """The board as players see it during a game; ``highlight_allowed`` lights the squares the
     current dice allow (with their names), for the moment a player picks a square."""
-    return encode(turn_image(state, names, highlight_allowed=highlight_allowed))
+    return encode(turn_image(state, names, highlight_allowed=highlight_allowed, lang=lang))
 
 
-def render_final(state: SpexxxState, names: Sequence[str]) -> bytes:
+def render_final(state: SpexxxState, names: Sequence[str], *, lang: str = DEFAULT) -> bytes:
     """The final board, the standings with the winner(s) and everyone's score after each turn."""
-    return encode(final.final_image(turn_image(state, names), state, names))
+    lang = resolve(lang)
+    return encode(final.final_image(turn_image(state, names, lang=lang), state, names, lang))
 
 
-def render_legend() -> bytes:
+def render_legend(*, lang: str = DEFAULT) -> bytes:
     """Square colours, their points and the bronze/silver/gold rules, for ``/spexxx rules``."""
-    return encode(legend.legend_image())
+    return encode(legend.legend_image(resolve(lang)))
 
 
 def turn_image(
-    state: SpexxxState, names: Sequence[str], *, highlight_allowed: bool = False
+    state: SpexxxState,
+    names: Sequence[str],
+    *,
+    highlight_allowed: bool = False,
+    lang: str = DEFAULT,
 ) -> Image.Image:
+    lang = resolve(lang)
     allowed = state.allowed_mask() if highlight_allowed and not state.finished else 0
-    img = (board.dimmed_board() if allowed else board.empty_board()).copy()
+    img = (board.dimmed_board(lang) if allowed else board.empty_board(lang)).copy()
     if allowed:
         marks.highlight_allowed(img, allowed)
     last = state.history[-1] if state.history else None
@@ -49,13 +62,13 @@ def turn_image(
         marks.draw_score_marks(img, score)
     for index, owner in enumerate(state.owners):
         if owner >= 0:
-            cx, cy = t.cell_centre(index)
-            tok = seat_token(owner, t.TOKEN)
-            img.paste(tok, (cx - t.TOKEN // 2, cy - t.TOKEN // 2), tok)
+            cx, cy = th.cell_centre(index)
+            tok = seat_token(owner, th.TOKEN)
+            img.paste(tok, (cx - th.TOKEN // 2, cy - th.TOKEN // 2), tok)
     if last is not None and last.square is not None:
         marks.draw_last_cube(img, last.square, last.points)
-    panels.draw_turn_panel(img, state, names)
-    panels.draw_players_panel(img, state, names)
+    panels.draw_turn_panel(img, state, names, lang)
+    panels.draw_players_panel(img, state, names, lang)
     return img
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from games.spexxx.board import HEIGHT, WIDTH, Zone
+from locales import N_
 
 RGB = tuple[int, int, int]
 
@@ -30,6 +31,20 @@ ZONE_COLOURS: MappingProxyType[Zone, RGB] = MappingProxyType(
         Zone.RED: (212, 74, 68),
     }
 )
+# Square colour names as drawn: English message ids, translated with ``t(name)`` where shown.
+ZONE_NAMES: MappingProxyType[Zone, str] = MappingProxyType(
+    {
+        Zone.ORANGE: N_("orange"),
+        Zone.GREEN: N_("green"),
+        Zone.YELLOW: N_("yellow"),
+        Zone.BLUE: N_("blue"),
+        Zone.PURPLE: N_("purple"),
+        Zone.RED: N_("red"),
+        Zone.BRONZE: N_("bronze"),
+        Zone.SILVER: N_("silver"),
+    }
+)
+GOLD_NAME = N_("gold")  # the five-of-a-kind throw: any empty square
 # Metallic squares: (light, dark) ends of a diagonal gradient with a sheen.
 METAL_COLOURS: MappingProxyType[str, tuple[RGB, RGB]] = MappingProxyType(
     {

@@ -1,0 +1,88 @@
+"""Translations of everything players read: gettext catalogs (``<lang>/LC_MESSAGES/spexxx.po``).
+
+The ``.po`` files are the source of truth and are compiled in memory with Babel when first used,
+so there is no build step. Code marks text with a translator ``t`` from ``translator(lang)``:
+``t("Throw {n} of 4", n=2)``; plurals with ``t("{n} cube", "{n} cubes", n)`` (or
+``tn(translator(lang), …)``; never ``tn(t, …)``: Babel cannot extract a call whose arguments
+hold the bare name ``t``). The template is refreshed with ``pybabel extract``
+(see ``locales/README.md``).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+DOMAIN = "spexxx"
+DEFAULT = "en"
+LANGUAGES: tuple[str, ...] = ("en", "nl", "de", "fr")
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français"}
+HERE = Path(__file__).resolve().parent
+
+
+def po_path(lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def _catalog(lang: str) -> gettext.NullTranslations:
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return gettext.NullTranslations()  # the English text is the message id itself
+    with po_path(lang).open("rb") as fh:
+        catalog = read_po(fh, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def resolve(locale: object) -> str:
+    """Our language for a Discord locale (``nl``, ``en-US``, ``de``…); English otherwise."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    base = code.split("-")[0].split("_")[0]
+    return base if base in LANGUAGES else DEFAULT
+
+
+class Translator:
+    """Bound to one language; call it with a message id and named format fields."""
+
+    __slots__ = ("_catalog", "lang")
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT
+        self._catalog = _catalog(self.lang)
+
+    def __call__(
+        self, message: str, plural: str | None = None, count: int | None = None, /, **fields: Any
+    ) -> str:
+        """``t(msg, **fields)``, or with plural forms ``t(singular, plural, count, **fields)``."""
+        if plural is not None:
+            assert count is not None, "a plural message needs its count"
+            return self._catalog.ngettext(message, plural, count).format(n=count, **fields)
+        text = self._catalog.gettext(message)
+        return text.format(**fields) if fields else text
+
+    def plural(self, singular: str, plural: str, count: int, /, **fields: Any) -> str:
+        text = self._catalog.ngettext(singular, plural, count)
+        return text.format(n=count, **fields)
+
+
+def tn(t: Translator, singular: str, plural: str, count: int, /, **fields: Any) -> str:
+    """Plural forms; a plain function so ``pybabel extract -k tn:2,3`` finds it."""
+    return t.plural(singular, plural, count, **fields)
+
+
+@functools.cache
+def translator(lang: str) -> Translator:
+    return Translator(resolve(lang))
+
+
+def N_(message: str) -> str:  # the gettext convention for "translate later"
+    """Marks a string for extraction where it is defined; translated where it is shown."""
+    return message
