@@ -848,7 +848,7 @@ def lobby_content(t: Translator, row: GameRow) -> str:
     )
     return "\n".join(
         [
-            f"**{t('Spexxx lobby #{id}', id=row.id)}** — {text.variant_text(t, row.variant)}",
+            "**" + t("Spexxx lobby #{id}", id=row.id) + f"** — {text.variant_text(t, row.variant)}",
             t("Turn timer: {timer}", timer=timer_text(t, row.turn_timer)),
             t("Seats ({taken}/{max}):", taken=len(row.players), max=MAX_SEATS),
             seats,

@@ -45,7 +45,8 @@ def square_groups(t: Translator, allowed_mask: int) -> list[SquareGroup]:
             first, last = GRID[part[0]], GRID[part[-1]]
             assert first is not None and last is not None
             suffix = f" ({first.name}–{last.name})" if len(parts) > 1 else ""
-            label = f"{zone} · {t('{n} square', '{n} squares', len(part))}{suffix}"
+            count = t("{n} square", "{n} squares", len(part))
+            label = f"{zone} · {count}{suffix}"
             groups.append(SquareGroup(len(groups), label, tuple(part)))
     return groups
 

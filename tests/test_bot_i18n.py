@@ -17,6 +17,7 @@ async def test_dutch_server_plays_in_dutch_then_settings_switch_to_german(simcor
     bob = guild.add_member(simcord_env.create_user("bob"))
     await alice.slash(channel, "spexxx new", variant="children")
     lobby = channel.last_message
+    assert nl("Join") != "Join" and nl("Throw") != de("Throw")  # the catalogs are filled
     assert nl("Seats ({taken}/{max}):", taken=1, max=4) in lobby.content
     assert button(lobby, "spx:join:").label == nl("Join")
     await bob.click(lobby, custom_id=find_id(lobby, "spx:join:"))
@@ -40,5 +41,15 @@ async def test_dutch_server_plays_in_dutch_then_settings_switch_to_german(simcor
 async def test_commands_are_synced_with_localized_names(simcord_env) -> None:
     synced = [e for e in simcord_env.http_requests if e.method == "PUT" and "/commands" in e.path]
     assert synced, "commands were synced"
-    body = str(getattr(synced[-1], "json", None) or getattr(synced[-1], "body", ""))
-    assert "name_localizations" in body and "'nl'" in body
+    (group,) = [c for c in synced[-1].json if c["name"] == "spexxx"]
+    subcommands = {o["name"]: o for o in group["options"]}
+    for lang, locale in (("nl", "nl"), ("de", "de"), ("fr", "fr")):
+        t = translator(lang)
+        assert subcommands["new"]["name_localizations"][locale] == t("new")
+        assert subcommands["new"]["description_localizations"][locale] == t(
+            "Open a Spexxx lobby in this channel"
+        )
+        (variant,) = [o for o in subcommands["new"]["options"] if o["name"] == "variant"]
+        # a name spelled as in English (Dutch "variant") is simply not localized
+        assert variant.get("name_localizations", {}).get(locale, "variant") == t("variant")
+    assert translator("nl")("new") != "new"

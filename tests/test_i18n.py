@@ -1,0 +1,127 @@
+"""Every text in every language: the catalogs are complete, consistent and usable by Discord."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from locales import LANGUAGES, po_path, resolve, tn, translator
+
+ROOT = Path(__file__).resolve().parents[1]
+POT = ROOT / "locales" / "spexxx.pot"
+EXTRACT = [
+    str(Path(sys.executable).with_name("pybabel")),
+    "extract",
+    "-F",
+    "locales/babel.cfg",
+    "-k",
+    "t:1,2,3t",
+    "-k",
+    "t:1,2,4t",
+    "-k",
+    "t",
+    "-k",
+    "tn:2,3",
+    "-k",
+    "N_",
+    "-k",
+    "Refusal",
+    "-k",
+    "cmd",
+    "--no-location",
+    "--sort-output",
+    "--project=spexxx-bot",
+]
+FIELD = re.compile(r"\{(\w*)\}")
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def catalog(path: Path):  # type: ignore[no-untyped-def]
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+def ids(cat) -> set[str]:  # type: ignore[no-untyped-def]
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in cat if m.id}
+
+
+def command_names() -> set[str]:
+    """Everything wrapped in ``cmd(...)``: command and option names."""
+    names: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        names.update(re.findall(r'\bcmd\("([^"]+)"\)', path.read_text(encoding="utf-8")))
+    return names
+
+
+@pytest.fixture(scope="module")
+def fresh_template(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    out = tmp_path_factory.mktemp("pot") / "fresh.pot"
+    subprocess.run([*EXTRACT, "-o", str(out), "."], cwd=ROOT, check=True)
+    return ids(catalog(out))
+
+
+def test_template_is_up_to_date(fresh_template: set[str]) -> None:
+    stored = ids(catalog(POT))
+    missing, stale = fresh_template - stored, stored - fresh_template
+    assert not missing and not stale, (
+        f"run the pybabel extract/update commands in locales/README.md; "
+        f"new: {sorted(missing)[:10]}, gone: {sorted(stale)[:10]}"
+    )
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_every_message_is_translated(lang: str, fresh_template: set[str]) -> None:
+    cat = catalog(po_path(lang))
+    translated = {
+        (m.id if isinstance(m.id, str) else m.id[0])
+        for m in cat
+        if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple) else [m.string])
+    }
+    untranslated = sorted(fresh_template - translated)
+    assert not untranslated, f"{lang}: {len(untranslated)} untranslated, e.g. {untranslated[:8]}"
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_translations_keep_fields_and_markup(lang: str) -> None:
+    problems = []
+    for m in catalog(po_path(lang)):
+        if not m.id:
+            continue
+        source = " ".join(m.id) if isinstance(m.id, tuple) else m.id
+        targets = m.string if isinstance(m.string, tuple) else (m.string,)
+        fields = set(FIELD.findall(source))
+        for target in targets:
+            if not target:
+                continue  # untranslated: reported by test_every_message_is_translated
+            got = set(FIELD.findall(target))
+            if got - fields or (fields - {"n"}) - got:
+                problems.append(f"fields {m.id!r} -> {target!r}")
+            for mark in ("**", "`", "~~"):
+                if source.count(mark) != target.count(mark):
+                    problems.append(f"markup {mark} {m.id!r} -> {target!r}")
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_command_names_are_valid_discord_names(lang: str) -> None:
+    t = translator(lang)
+    bad = [(n, t(n)) for n in command_names() if not NAME.match(t(n)) or t(n) != t(n).lower()]
+    assert not bad, f"{lang}: command/option names must be one lowercase word: {bad}"
+    names = [t(n) for n in command_names()]
+    assert len(names) == len(command_names())
+
+
+def test_runtime_translation_and_fallback() -> None:
+    assert translator("nl")("Join") != "Join"
+    assert translator("de")("throw {k} of {max}", k=2, max=4).count("2") == 1
+    assert translator("xx")("Join") == "Join"  # unknown language: English
+    assert resolve("en-US") == "en" and resolve("nl") == "nl" and resolve("pt-BR") == "en"
+    fr = translator("fr")
+    assert fr("{n} cube", "{n} cubes", 2) != fr("{n} cube", "{n} cubes", 1)
+    assert tn(fr, "{n} cube", "{n} cubes", 2) == fr("{n} cube", "{n} cubes", 2)
