@@ -50,6 +50,8 @@ BOARD_FILE = "spexxx-board.png"
 FINAL_FILE = "spexxx-final.png"
 THREAD_ARCHIVE_MINUTES = 1440
 NO_MENTIONS = discord.AllowedMentions.none()
+CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Discord's app shows them
+SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
 
 
@@ -371,8 +373,8 @@ class PlayController:
         missing = [
             label
             for ok, label in (
-                (perms.create_public_threads, "Create Public Threads"),
-                (perms.send_messages_in_threads, "Send Messages in Threads"),
+                (perms.create_public_threads, CREATE_PUBLIC_THREADS),
+                (perms.send_messages_in_threads, SEND_MESSAGES_IN_THREADS),
             )
             if not ok
         ]
@@ -393,11 +395,11 @@ class PlayController:
                 return thread, ""
             except discord.HTTPException as exc:
                 log.warning("thread creation failed: %s", exc, extra=ids(row))
-                missing = ["Create Public Threads"]
+                missing = [CREATE_PUBLIC_THREADS]
         note = t(
             "We play in this channel: I could not open a thread here. Give me {permissions} "
             "to have each game in its own thread.",
-            permissions=t(" and ").join(f"**{m}**" for m in missing),
+            permissions=t(" and ").join(f"**{t(m)}**" for m in missing),
         )
         return channel, note
 
