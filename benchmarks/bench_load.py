@@ -1,0 +1,284 @@
+"""Load: many games open at once across many guilds, interleaved turn by turn, in SimCord.
+
+Run: .venv/bin/python benchmarks/bench_load.py [--guilds 50] [--channels 10] [--turns 3]
+
+Every guild has ``--channels`` channels with one two-player game each (50 × 10 = 500 games). All
+lobbies open first, then every game plays one turn (throw, maybe hold and throw again, place) in
+round-robin order, ``--turns`` times, so all games stay open and interleaved. Each click, select
+and slash command is timed until SimCord has settled the bot's work (response sent, next turn
+posted). SimCord runs one operation at a time, so "concurrent" means open and interleaved.
+
+Figures: click → response median and p99, process RSS (VmRSS and peak VmHWM), the part of it
+that is SimCord's in-memory CDN (every board PNG ever sent, which SimCord never frees; dropped
+after each round unless ``--keep-cdn``), and database bytes per game (after a WAL checkpoint).
+Targets: p99 ≤ 150 ms, RSS ≤ 150 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ctypes
+import gc
+import re
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord
+import simcord
+
+from bot import create_bot
+from bot.dice import seeded_dice
+
+MENTION = re.compile(r"<@(\d+)>, your turn")
+TURN = tuple(f"spx:{k}:" for k in ("die", "throw", "place", "back", "discard", "zone", "sq"))
+
+
+def proc_status(field: str) -> int:
+    """A ``/proc/self/status`` memory field in bytes."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def malloc_trim() -> int:
+    """Hand freed heap pages back to the OS (glibc); the RSS afterwards, i.e. what is live."""
+    with contextlib.suppress(OSError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return proc_status("VmRSS")
+
+
+def ids(message: Any) -> list[str]:
+    return [
+        c.custom_id
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if getattr(c, "custom_id", None)
+    ]
+
+
+def options(message: Any, prefix: str) -> list[str]:
+    for row in message.components:
+        for c in getattr(row, "children", []):
+            if getattr(c, "custom_id", "").startswith(prefix):
+                return [o.value for o in c.options]
+    raise LookupError(prefix)
+
+
+class Game:
+    def __init__(self, env: Any, guild: Any, channel: Any, n: int) -> None:
+        self.channel = channel
+        self.players = [guild.add_member(env.create_user(f"p{n}-{i}")) for i in range(2)]
+        self.by_id = {p.id: p for p in self.players}
+        self.where: Any = None
+        self.turn_message_id: int | None = None
+        self.turns = 0
+
+    def turn_message(self) -> Any:
+        for message in reversed(self.where.history()[-4:]):
+            if any(cid.startswith(TURN) for cid in ids(message)):
+                return message
+        return None
+
+
+class Timer:
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+
+    async def __call__(self, coro: Any) -> Any:
+        start = time.perf_counter()
+        result = await coro
+        self.samples.append((time.perf_counter() - start) * 1000)
+        if not result.acknowledged or (result.ephemeral and "saved" not in str(result)):
+            raise RuntimeError(
+                f"click refused: {result.response.content if result.response else result}"
+            )
+        return result
+
+
+async def play_turn(game: Game, timed: Timer) -> bool:
+    """One turn of the game's current player; False when the game is over."""
+    message = game.turn_message()
+    if message is None:
+        return False
+    player = game.by_id[int(MENTION.search(message.content).group(1))]  # type: ignore[union-attr]
+    throw = next(c for c in ids(message) if c.startswith("spx:throw:"))
+    await timed(player.click(message, custom_id=throw))
+    message = game.turn_message()
+    if game.turns % 2 == 0 and not any(c.startswith("spx:discard:") for c in ids(message)):
+        die = next(c for c in ids(message) if c.startswith("spx:die:"))
+        await timed(player.click(message, custom_id=die))
+        message = game.turn_message()
+        throw = next(c for c in ids(message) if c.startswith("spx:throw:"))
+        await timed(player.click(message, custom_id=throw))
+        message = game.turn_message()
+    game.turns += 1
+    discard = next((c for c in ids(message) if c.startswith("spx:discard:")), None)
+    if discard:
+        await timed(player.click(message, custom_id=discard))
+        return True
+    place = next(c for c in ids(message) if c.startswith("spx:place:"))
+    await timed(player.click(message, custom_id=place))
+    message = game.turn_message()
+    if any(c.startswith("spx:zone:") for c in ids(message)):
+        zone = next(c for c in ids(message) if c.startswith("spx:zone:"))
+        await timed(player.select(message, [options(message, "spx:zone:")[0]], custom_id=zone))
+        message = game.turn_message()
+    sq = next(c for c in ids(message) if c.startswith("spx:sq:"))
+    await timed(player.select(message, [options(message, "spx:sq:")[0]], custom_id=sq))
+    return True
+
+
+def cdn_bytes(env: Any) -> int:
+    return sum(len(b) for b in env.backend.cdn._blobs.values())
+
+
+def drop_cdn(env: Any) -> None:
+    """Forget what SimCord keeps only for inspection: the PNG of every message ever sent, the
+    transcript of every gateway event and the log of every REST request (nobody reads them here).
+    """
+    env.backend.cdn._blobs.clear()
+    env.backend.transcript.clear()
+    env.backend.http_requests.clear()
+
+
+OWNERS = ("simcord", "discord", "aiosqlite", "PIL", "bot", "renderers", "games")
+
+
+def heap_by_owner(snapshot: Any) -> dict[str, float]:
+    """Python heap (MB) by the innermost package of ours or a library's on each allocation's
+    stack, so SimCord's json/copy work counts as SimCord's, not as the standard library's."""
+    owners: dict[str, float] = {}
+    for stat in snapshot.statistics("traceback"):
+        owner = "other"
+        for frame in reversed(stat.traceback):  # innermost first
+            path = frame.filename
+            hit = next((o for o in OWNERS if f"/{o}/" in path), None)
+            if hit:
+                owner = hit
+                break
+        owners[owner] = owners.get(owner, 0.0) + stat.size / 2**20
+    return {k: round(v, 1) for k, v in sorted(owners.items(), key=lambda kv: -kv[1])}
+
+
+def percentile(samples: list[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    db_path = Path(tempfile.mkdtemp(prefix="spexxx-load-")) / "load.sqlite3"
+    bot = create_bot(database_path=db_path, dice=seeded_dice("load"))
+    if args.trace_memory:
+        tracemalloc.start(6)
+    rss_start = proc_status("VmRSS")
+    timed = Timer()
+    lobby_timer = Timer()
+    started = time.perf_counter()
+    async with simcord.run(bot) as env:
+        rss_ready = proc_status("VmRSS")
+        games: list[Game] = []
+        no_images = discord.PermissionOverwrite(attach_files=False)
+        for g in range(args.guilds):
+            guild = env.create_guild(f"guild {g}")
+            for c in range(args.channels):
+                overwrites = {guild.me: no_images} if args.no_images else None
+                channel = guild.create_text_channel(f"games-{c}", overwrites=overwrites)
+                games.append(Game(env, guild, channel, len(games)))
+        for game in games:  # every lobby opens and starts before any turn is played
+            host, guest = game.players
+            await lobby_timer(host.slash(game.channel, "spexxx new"))
+            await lobby_timer(guest.click(game.channel.last_message, label="Join"))
+            await lobby_timer(host.click(game.channel.last_message, label="Start"))
+            game.where = game.channel.threads[-1]
+        if not args.keep_cdn:
+            drop_cdn(env)
+        rss_open = proc_status("VmRSS")
+        for turn in range(args.turns):
+            for game in games:
+                await play_turn(game, timed)
+            cdn = cdn_bytes(env)
+            if not args.keep_cdn:
+                drop_cdn(env)
+            gc.collect()
+            rss = proc_status("VmRSS")
+            trimmed = malloc_trim()
+            print(
+                f"round {turn + 1}/{args.turns}: {len(timed.samples)} clicks, "
+                f"RSS {rss / 2**20:.0f} MB ({trimmed / 2**20:.0f} MB after malloc_trim), "
+                f"SimCord CDN {cdn / 2**20:.0f} MB, "
+                f"{time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+            )
+        errors = env.errors
+        rss_end = proc_status("VmRSS")
+        rss_end_trimmed = malloc_trim()
+        heap = heap_by_owner(tracemalloc.take_snapshot()) if args.trace_memory else None
+        cdn_end = cdn_bytes(env)
+        locks = len(bot.play._locks)
+        await bot.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (n_games,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
+        (n_events,) = db.execute("SELECT COUNT(*) FROM game_events").fetchone()
+    db_bytes = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
+    return {
+        "games": len(games),
+        "guilds": args.guilds,
+        "turns_each": args.turns,
+        "clicks": len(timed.samples),
+        "median_ms": round(statistics.median(timed.samples), 1),
+        "p90_ms": round(percentile(timed.samples, 90), 1),
+        "p99_ms": round(percentile(timed.samples, 99), 1),
+        "max_ms": round(max(timed.samples), 1),
+        "lobby_median_ms": round(statistics.median(lobby_timer.samples), 1),
+        "lobby_p99_ms": round(percentile(lobby_timer.samples, 99), 1),
+        "rss_start_mb": round(rss_start / 2**20, 1),
+        "rss_simcord_ready_mb": round(rss_ready / 2**20, 1),
+        "rss_all_open_mb": round(rss_open / 2**20, 1),
+        "rss_end_mb": round(rss_end / 2**20, 1),
+        "rss_end_after_trim_mb": round(rss_end_trimmed / 2**20, 1),
+        "rss_peak_mb": round(proc_status("VmHWM") / 2**20, 1),
+        "simcord_cdn_at_end_mb": round(cdn_end / 2**20, 1),
+        "per_game_locks_left": locks,
+        "db_bytes_per_game": round(db_bytes / max(n_games, 1)),
+        "db_events": n_events,
+        "bot_errors": len(errors),
+        "python_heap_mb_by_owner": heap,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--guilds", type=int, default=50)
+    parser.add_argument("--channels", type=int, default=10, help="games per guild")
+    parser.add_argument("--turns", type=int, default=3, help="turns each game plays")
+    parser.add_argument("--keep-cdn", action="store_true", help="keep SimCord's PNGs and logs")
+    parser.add_argument(
+        "--no-images", action="store_true", help="deny Attach Files: no board rendering"
+    )
+    parser.add_argument(
+        "--trace-memory", action="store_true", help="Python heap by owner (tracemalloc, slower)"
+    )
+    args = parser.parse_args()
+    figures = asyncio.run(run(args))
+    for key, value in figures.items():
+        print(f"{key:>22}: {value}")
+    ok = figures["p99_ms"] <= 150 and figures["rss_peak_mb"] <= 150 and not figures["bot_errors"]
+    print("targets (p99 ≤ 150 ms, RSS ≤ 150 MB):", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
