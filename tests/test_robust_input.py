@@ -230,15 +230,7 @@ def impossible_record() -> dict:
     ],
 )
 @pytest.mark.parametrize("tool", ["games.spexxx", "renderers.spexxx"])
-def test_record_tools_exit_codes(request, tmp_path, payload, code, tool):
-    if tool == "renderers.spexxx" and request.node.callspec.id.split("-")[-1] in ("deep", "int"):
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="renderers/spexxx/__main__.py catches only JSONDecodeError and "
-                "UnicodeDecodeError: RecursionError and the int-digit ValueError escape",
-            )
-        )
+def test_record_tools_exit_codes(tmp_path, payload, code, tool):
     path = tmp_path / "record.json"
     path.write_bytes(payload)
     args = [sys.executable, "-m", tool]

@@ -10,8 +10,8 @@ import argparse
 import json
 import sys
 
-from games.common.errors import RecordError
-from games.spexxx.record import RuleViolation, parse_record, replay, replay_report
+from games.spexxx.cli import replay_file
+from games.spexxx.record import replay_report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,29 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("record", help="path to a spexxx-record/1 JSON file ('-' for stdin)")
     args = parser.parse_args(argv)
 
-    try:
-        if args.record == "-":
-            data = json.load(sys.stdin)
-        else:
-            with open(args.record, encoding="utf-8") as fh:
-                data = json.load(fh)
-        record = parse_record(data)
-    except OSError as exc:
-        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (ValueError, RecursionError) as exc:
-        # ValueError covers JSONDecodeError, UnicodeDecodeError and over-long integers;
-        # RecursionError is what the parser raises for very deeply nested arrays.
-        print(f"not valid JSON: {exc}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"not a valid record: {exc}", file=sys.stderr)
-        return 2
-    try:
-        game = replay(record)
-    except RuleViolation as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+    result = replay_file(args.record)
+    if isinstance(result, int):
+        return result
+    _players, game = result
     json.dump(replay_report(game), sys.stdout)
     sys.stdout.write("\n")
     return 0

@@ -9,11 +9,9 @@ reason for a file that cannot be read or is not a valid record (as ``python -m g
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from games.common.errors import RecordError
-from games.spexxx.record import RuleViolation, parse_record, replay
+from games.spexxx.cli import replay_file
 from locales import DEFAULT, LANGUAGES
 from renderers.spexxx.render import render_final, render_turn
 
@@ -36,28 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    try:
-        if args.record == "-":
-            data = json.load(sys.stdin)
-        else:
-            with open(args.record, encoding="utf-8") as fh:
-                data = json.load(fh)
-        record = parse_record(data)
-    except OSError as exc:
-        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"not valid JSON: {exc}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"not a valid record: {exc}", file=sys.stderr)
-        return 2
-    try:
-        game = replay(record)
-    except RuleViolation as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
-    names = list(record.players)
+    result = replay_file(args.record)
+    if isinstance(result, int):
+        return result
+    names, game = result
     if args.final:
         png = render_final(game.state, names, lang=args.lang)
     else:
