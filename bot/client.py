@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
 
@@ -43,6 +42,7 @@ class SpexxxBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            max_messages=None,  # the bot never reads cached messages: it keeps ids in the database
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.database_path = database_path
@@ -80,7 +80,7 @@ class SpexxxBot(commands.Bot):
                 log.info("synced %d global commands", len(synced))
         log.info("storage ready at %s", self.database_path)
         self.play.timers.start()
-        await asyncio.to_thread(warm_renderer)  # the first image builds cached layers (~0.3 s)
+        await self.play.render(warm_renderer)  # the first image builds cached layers (~0.3 s)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
@@ -105,10 +105,12 @@ class SpexxxBot(commands.Bot):
         if store is not None:
             await store.close()
             log.info("database closed")
+        if play is not None:
+            play.close_renderer()
 
 
-def warm_renderer() -> None:
-    render_turn(SpexxxState.new(Variant.ADULT, 2, 0), ["", ""])
+def warm_renderer() -> bytes:
+    return render_turn(SpexxxState.new(Variant.ADULT, 2, 0), ["", ""])
 
 
 def create_bot(

@@ -46,6 +46,9 @@ async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[
         store = getattr(bot, "store", None)
         if store is not None:
             await store.close()
+        play = getattr(bot, "play", None)
+        if play is not None:
+            play.close_renderer()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ answers only the user sees are in their language, public ones in the server's.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 from collections.abc import Awaitable, Callable
@@ -264,7 +263,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
     async def rules(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
             t = user_t(interaction)
-            png = await asyncio.to_thread(render_legend, lang=t.lang)
+            png = await self.bot.play.render(render_legend, lang=t.lang)
             await interaction.response.send_message(
                 rules_text(t),
                 file=discord.File(io.BytesIO(png), "spexxx-legend.png"),

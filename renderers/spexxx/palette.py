@@ -61,8 +61,13 @@ def palette() -> Image.Image:
     for k in range(40):
         ended.history.append(TurnSummary(k % 4, ((1, 1, 2, 2, 3),), None, k % 7))
     end_img = final.final_image(turn_image(ended, names), ended, names)
-    parts = [turn, placing_img, board.named_board(), board.dimmed_board(), end_img]
-    sample = Image.new("RGB", (th.IMAGE_W, sum(p.height for p in parts)))
+    # Halved with NEAREST (true colours only, a quarter of the pixels): the sample's colour
+    # mix is what matters, and the full-size sample cost ~90 MB of peak memory at start.
+    parts = [
+        _half(p) for p in (turn, placing_img, board.named_board(), board.dimmed_board(), end_img)
+    ]
+    del turn, placing_img, end_img
+    sample = Image.new("RGB", (parts[0].width, sum(p.height for p in parts)))
     y = 0
     for part in parts:
         sample.paste(part, (0, y))
@@ -85,6 +90,10 @@ def palette() -> Image.Image:
         *(_dim(rgb) for rgb in th.ZONE_COLOURS.values()),
     ]
     return build_palette(sample, exact)
+
+
+def _half(img: Image.Image) -> Image.Image:
+    return img.convert("RGB").resize((img.width // 2, img.height // 2), Image.Resampling.NEAREST)
 
 
 def _dim(rgb: th.RGB) -> th.RGB:
