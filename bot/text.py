@@ -11,20 +11,11 @@ from bot.models import GameRow
 from games.spexxx import GRID, PlacementScore, Variant, Zone
 from games.spexxx.state import CUBES_PER_PLAYER, MAX_THROWS
 from locales import N_, Translator
+from renderers.spexxx.theme import ZONE_NAMES  # one list of colour names for text and images
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SEAT_EMOJI = ("⬛", "⚪", "🔵", "🔶")  # the renderer's seat colours: black, white, blue, orange
 MAX_NAME = 32
-ZONE_NAMES: dict[Zone, str] = {
-    Zone.ORANGE: N_("orange"),
-    Zone.GREEN: N_("green"),
-    Zone.YELLOW: N_("yellow"),
-    Zone.BLUE: N_("blue"),
-    Zone.PURPLE: N_("purple"),
-    Zone.RED: N_("red"),
-    Zone.BRONZE: N_("bronze"),
-    Zone.SILVER: N_("silver"),
-}
 VARIANT_NAMES: dict[Variant, str] = {
     Variant.ADULT: N_("adult"),
     Variant.CHILDREN: N_("children"),

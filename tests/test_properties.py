@@ -32,28 +32,15 @@ from games.spexxx import (
     parse_record,
     replay,
 )
+from tests.test_board import BOARD_MAP  # RULES.md, "The board"
 
-# RULES.md, "The board".
-BOARD_MAP = """\
-12 ............pppppS......
-11 ...........yppppSp......
-10 ..........yypppSpp......
- 9 .........yyyppSppp......
- 8 ........yyyypSpppp......
- 7 .......yyyyySppppp......
- 6 ......gggggBbbbbbBrrrrrS
- 5 .....oggggBgbbbbBbrrrrSr
- 4 ....oogggBggbbbBbbrrrSrr
- 3 ...oooggBgggbbBbbbrrSrrr
- 2 ..oooogBggggbBbbbbrSrrrr
- 1 .oooooBgggggBbbbbbSrrrrr"""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWX"
 POINTS = {"o": 1, "g": 2, "y": 4, "b": 5, "p": 7, "r": 12, "B": 3, "S": 8}
 
 # (x, y) → map letter, for on-field squares only.
 ZONE: dict[tuple[int, int], str] = {
     (x, int(line.split()[0]) - 1): ch
-    for line in BOARD_MAP.splitlines()
+    for line in BOARD_MAP.splitlines()[:12]  # the 12 rows; the last line holds the letters
     for x, ch in enumerate(line.split()[1])
     if ch != "."
 }
