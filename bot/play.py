@@ -407,9 +407,14 @@ class PlayController:
                         auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                     )
                 return thread, ""
-            except discord.HTTPException as exc:
-                log.warning("thread creation failed: %s", exc, extra=ids(row))
+            except discord.Forbidden as exc:
+                log.warning("thread creation refused: %s", exc, extra=ids(row))
                 missing = [CREATE_PUBLIC_THREADS]
+            except discord.HTTPException as exc:  # Discord trouble, not a permission
+                log.warning("thread creation failed: %s", exc, extra=ids(row))
+                return channel, t(
+                    "We play in this channel: Discord could not open a thread just now."
+                )
         note = t(
             "We play in this channel: I could not open a thread here. Give me {permissions} "
             "to have each game in its own thread.",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,9 @@ DEFAULT = "en"
 LANGUAGES: tuple[str, ...] = ("en", "nl", "de", "fr")
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français"}
 HERE = Path(__file__).resolve().parent
+COMMAND_PREFIX = "/spexxx "
+_COMMAND_MENTION = re.compile(r"/spexxx ([a-z]+)\b")
+_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
 def po_path(lang: str) -> Path:
@@ -64,9 +68,18 @@ class Translator:
         """``t(msg, **fields)``, or with plural forms ``t(singular, plural, count, **fields)``."""
         if plural is not None:
             assert count is not None, "a plural message needs its count"
-            return self._catalog.ngettext(message, plural, count).format(n=count, **fields)
-        text = self._catalog.gettext(message)
-        return text.format(**fields) if fields else text
+            text = self._catalog.ngettext(message, plural, count).format(n=count, **fields)
+        else:
+            text = self._catalog.gettext(message)
+            text = text.format(**fields) if fields else text
+        if self.lang != DEFAULT and COMMAND_PREFIX in text:
+            text = _COMMAND_MENTION.sub(self._command, text)
+        return text
+
+    def _command(self, match: re.Match[str]) -> str:
+        """``/spexxx board`` as the reader's Discord shows it (``/spexxx bord``)."""
+        name = self._catalog.gettext(match.group(1)).lower()
+        return COMMAND_PREFIX + (name if _COMMAND_NAME.match(name) else match.group(1))
 
     def plural(self, singular: str, plural: str, count: int, /, **fields: Any) -> str:
         text = self._catalog.ngettext(singular, plural, count)

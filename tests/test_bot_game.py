@@ -529,3 +529,14 @@ async def test_without_attach_files_the_game_goes_on_with_a_note(simcord_env):
     await table.play_turn(thread)
     message = table.turn_message(thread)
     assert not message.attachments and "Last turn" in message.content
+
+
+async def test_discord_failing_to_open_a_thread_is_not_blamed_on_permissions(simcord_env):
+    table = Table(simcord_env)
+    simcord_env.inject_error("POST", "/channels/*/messages/*/threads", status=500)
+    where = await table.start()
+    assert where is table.channel
+    texts = [m.content for m in table.channel.history()]
+    assert any("Discord could not open a thread just now" in t for t in texts)
+    assert not any("Create Public Threads" in t for t in texts)
+    await table.play_turn(table.channel)

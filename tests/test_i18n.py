@@ -125,3 +125,12 @@ def test_runtime_translation_and_fallback() -> None:
     fr = translator("fr")
     assert fr("{n} cube", "{n} cubes", 2) != fr("{n} cube", "{n} cubes", 1)
     assert tn(fr, "{n} cube", "{n} cubes", 2) == fr("{n} cube", "{n} cubes", 2)
+
+
+def test_command_mentions_use_the_readers_command_names() -> None:
+    message = "Something went wrong on my side. The game is saved: `/spexxx board` shows it again."
+    for lang in OTHER_LANGUAGES:
+        t = translator(lang)
+        assert f"`/spexxx {t('board')}`" in t(message)
+        assert t("board") != "board"
+    assert "`/spexxx board`" in translator("en")(message)
