@@ -86,7 +86,7 @@ class SpexxxBot(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         if not self._resumed:  # on_ready repeats after reconnects; resume once
             self._resumed = True
-            resumed = await self.play.resume_ai()
+            resumed = await self.play.computers.resume()
             if resumed:
                 log.info("resumed %d computer turns", resumed)
 

@@ -12,7 +12,6 @@ import contextlib
 import functools
 import io
 import logging
-import random
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -21,9 +20,21 @@ import discord
 
 from bot import text, views
 from bot.components import LOBBY_KINDS
+from bot.computer import ComputerTurns
 from bot.dice import ROLL_OFF, DiceSource
 from bot.logs import ids
+from bot.messages import (
+    AI_LEVEL_NAMES,
+    ATTACH_FILES_NOTE,
+    ai_name,
+    hint_text,
+    lobby_content,
+    roll_off_text,
+    thread_name,
+    turn_content,
+)
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
+from bot.refusals import Refusal, refusal_text, user_t
 from bot.stats import record_finished
 from bot.storage import GameStore
 from bot.timers import (
@@ -32,14 +43,10 @@ from bot.timers import (
     TurnTimers,
     now,
     start_turn_clock,
-    timer_text,
 )
 from games.common.errors import GameError
-from games.spexxx import Discard, Game, Hold, Place, Resign, Throw, errors
-from games.spexxx.ai import Decision, Level
-from games.spexxx.ai import decide as ai_decide
+from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
 from games.spexxx.ai import hint as ai_hint
-from games.spexxx.state import MAX_THROWS
 from locales import N_, Translator, resolve, translator
 from renderers.spexxx import render_final, render_turn
 
@@ -55,48 +62,6 @@ NO_MENTIONS = discord.AllowedMentions.none()
 CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Discord's app shows them
 SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
-
-
-class Refusal(Exception):
-    """Something a user tried that cannot be done now; the message tells them why.
-
-    The message is an untranslated id with named fields: it is translated into the language of
-    the person who sees it.
-    """
-
-    def __init__(self, message: str, /, **fields: object) -> None:
-        super().__init__(message.format(**fields) if fields else message)
-        self.message = message
-        self.fields = fields
-
-    def text(self, t: Translator) -> str:
-        return t(self.message, **self.fields)
-
-
-ENGINE_REFUSALS: dict[type[GameError], str] = {
-    errors.SquareOccupied: N_("That square is already taken."),
-    errors.SquareNotAllowed: N_("Your dice do not allow that square."),
-    errors.NoSuchSquare: N_("That is not a square on the board."),
-    errors.NotYourTurn: N_("It is not your turn."),
-    errors.GameOver: N_("This game is over."),
-    errors.MustPlace: N_("You cannot discard: your dice allow a square."),
-    errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
-    errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
-}
-
-
-def user_t(interaction: discord.Interaction) -> Translator:
-    """The language of the person who clicked: for answers only they see."""
-    return translator(resolve(interaction.locale))
-
-
-def refusal_text(t: Translator, exc: Exception) -> str:
-    if isinstance(exc, Refusal):
-        return exc.text(t)
-    message = ENGINE_REFUSALS.get(type(exc))
-    if message is None or t.lang == "en":
-        return str(exc)  # the engine's own English words are the most precise
-    return t(message)
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:
@@ -117,15 +82,13 @@ class PlayController:
         self.bot = bot
         self.store = store
         self.dice = dice
-        self.ai_delay = ai_delay
-        self._ai_running: set[tuple[int, int]] = set()
+        self.computers = ComputerTurns(self, ai_delay)
         self._languages: dict[int, str | None] = {}  # server language setting, by guild
         # One thread renders every image: fewer malloc arenas, so less memory held after peaks
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spexxx-render")
         self.timers = TurnTimers(
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
-        self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._busy = 0
         self._idle = asyncio.Event()
@@ -623,77 +586,8 @@ class PlayController:
             row.turn_message_id = message.id
         await self.store.save(row)  # the turn's due times count even if Discord failed
         if player.is_ai:
-            self.schedule_ai(row)
+            self.computers.schedule(row)
         return message
-
-    # ---------------------------------------------------------- computer turns
-
-    def schedule_ai(self, row: GameRow) -> None:
-        """Play the computer's turn in the background; it waits for the game's lock."""
-        key = (row.guild_id, row.id)
-        if key in self._ai_running:
-            return
-        self._ai_running.add(key)
-        task = asyncio.create_task(self._run_ai(*key), name=f"spexxx-ai-{row.id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def resume_ai(self) -> int:
-        """After a restart: computer players whose turn it is carry on."""
-        resumed = 0
-        for row in await self.store.running_games():
-            game = row.game
-            seat = None if game is None else game.state.current
-            if seat is not None and row.players[seat].is_ai:
-                self.schedule_ai(row)
-                resumed += 1
-        return resumed
-
-    async def _run_ai(self, guild_id: int, game_id: int) -> None:
-        try:
-            while await self._ai_step(guild_id, game_id):
-                await asyncio.sleep(self.ai_delay)
-        except Refusal:
-            pass  # shutting down: the turn resumes after the restart
-        except Exception as exc:
-            log.exception("computer turn failed", extra={"guild": guild_id, "game": game_id})
-            self.bot.dispatch("spexxx_failure", exc)
-        finally:
-            self._ai_running.discard((guild_id, game_id))
-
-    async def _ai_step(self, guild_id: int, game_id: int) -> bool:
-        """One action of the computer on turn; True while a computer is still on turn."""
-        async with self.acting(game_id):
-            row = await self.store.get(guild_id, game_id)
-            if row is None or row.status is not Status.RUNNING or row.game is None:
-                return False
-            game = row.game
-            seat = game.state.current
-            if seat is None or not row.players[seat].is_ai:
-                return False
-            level = Level(row.players[seat].ai)
-            rng = random.Random(f"{row.id}:{len(game.events)}")
-            decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
-            dice_before = game.state.dice
-            game.rng = self.dice(row.id, len(game.events))
-            game.apply(decision.action)
-            done = isinstance(decision.action, Place | Discard)
-            if done and game.state.finished:
-                row.status = Status.FINISHED
-            await self.store.save(row)
-            channel = await self.play_channel(row)
-            if channel is None:
-                return False
-            t = await self.public_t(row.guild_id)
-            if done:
-                await self.edit_stored_turn(row, channel, text.turn_result(t, row), board=False)
-                await self.after_turn(row, channel)
-                # this task plays on when the next seat is a computer too
-                nxt = game.state.current
-                return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
-            content = turn_content(t, row) + "\n🤖 " + hint_text(t, decision, dice_before)
-            await self.edit_stored_turn(row, channel, content, board=True)
-            return True
 
     async def edit_stored_turn(
         self, row: GameRow, channel: discord.abc.Messageable, content: str, *, board: bool
@@ -856,157 +750,3 @@ class PlayController:
                 interaction,
                 user_t(interaction)("Discord did not accept the board; try again in a moment."),
             )
-
-
-ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show the board image.)_")
-
-
-def lobby_content(t: Translator, row: GameRow) -> str:
-    host = " " + t("(host)")
-    seats = "\n".join(
-        f"{i + 1}. {text.seat_label(row, i)}{host if p.user_id == row.host_id else ''}"
-        for i, p in enumerate(row.players)
-    )
-    return "\n".join(
-        [
-            "**" + t("Spexxx lobby #{id}", id=row.id) + f"** — {text.variant_text(t, row.variant)}",
-            t("Turn timer: {timer}", timer=timer_text(t, row.turn_timer)),
-            t("Seats ({taken}/{max}):", taken=len(row.players), max=MAX_SEATS),
-            seats,
-            t(
-                "Press **Join** to play. The host starts with {min}–{max} players.",
-                min=MIN_SEATS,
-                max=MAX_SEATS,
-            ),
-        ]
-    )
-
-
-def hint_text(t: Translator, decision: Decision, dice: tuple[int, ...] | None) -> str:
-    """What the AI suggests (or does), in the reader's language."""
-    action = decision.action
-    ev = f"{decision.expected:.1f}" if decision.expected is not None else "?"
-    if isinstance(action, Hold):
-        kept = " ".join(str(dice[i]) for i in sorted(action.dice)) if dice else ""
-        if not kept:
-            return t("Throw all five dice again — expected value {ev}.", ev=ev)
-        return t("Hold {dice} and throw the others again — expected value {ev}.", dice=kept, ev=ev)
-    if isinstance(action, Throw):
-        return t("Throw the dice that are not held — expected value {ev}.", ev=ev)
-    if isinstance(action, Place):
-        return t("Place your cube on {square} — value {ev}.", square=action.square, ev=ev)
-    return t("No empty square is allowed: discard a cube.")
-
-
-def thread_name(row: GameRow) -> str:
-    names = " vs ".join(plain_name(p.name)[:20] or "player" for p in row.players)
-    return f"Spexxx #{row.id} · {names}"[:100]
-
-
-AI_LEVEL_NAMES = tuple(level.value for level in Level)
-
-
-def ai_name(t: Translator, row: GameRow, level: str) -> str:
-    """``Computer (hard)``; numbered when the lobby already has one of that name."""
-    taken = {p.name for p in row.players}
-    shown = t(dict((k, n) for k, n, _ in views.AI_LEVELS)[level])
-    name = t("Computer ({level})", level=shown)
-    n = 2
-    while name in taken:
-        name = t("Computer {n} ({level})", n=n, level=shown)
-        n += 1
-    return name
-
-
-def plain_name(name: str) -> str:
-    """A name for places where markdown is not rendered (thread names): no marks, no mentions."""
-    cleaned = discord.utils.remove_markdown(discord.utils.escape_mentions(name))
-    return " ".join(cleaned.replace("<", "").replace(">", "").split())
-
-
-def roll_off_text(t: Translator, row: GameRow) -> str:
-    game = row.game
-    assert game is not None
-    lines = []
-    for n, rolls in enumerate(game.setup.roll_off, start=1):
-        shown = ", ".join(
-            f"{text.seat_label(row, s)} {text.die_face(v)}" for s, v in enumerate(rolls) if v
-        )
-        if n > 1:
-            lines.append(t("Roll-off (round {n}): {rolls}", n=n, rolls=shown))
-        else:
-            lines.append(t("Roll-off: {rolls}", rolls=shown))
-    start = game.setup.start_seat
-    lines.append(
-        t(
-            "{name} throws first; play follows the seat order.",
-            name=text.seat_label(row, start),
-        )
-    )
-    return "\n".join(lines)
-
-
-def turn_content(
-    t: Translator, row: GameRow, *, header: bool = False, placing: bool = False
-) -> str:
-    game = row.game
-    assert game is not None
-    state = game.state
-    seat = state.current
-    assert seat is not None
-    lines = []
-    if header and state.history:
-        lines.append(t("Last turn:") + " " + text.turn_result(t, row))
-    player = row.players[seat]
-    who = (
-        "🤖 " + t("{name} is playing", name=text.seat_label(row, seat))
-        if player.is_ai
-        else t("{mention}, your turn", mention=f"<@{player.user_id}>")
-    )
-    lines.append(
-        f"**Spexxx #{row.id}** · "
-        + t("turn {n}", n=state.turn + 1)
-        + f" · {who} — {text.throw_status(t, len(state.throws))}"
-    )
-    dice = state.dice
-    if dice is not None:
-        held = sorted(state.held)
-        held_text = (
-            " · " + t("held: {dice}", dice=" ".join(str(dice[i]) for i in held))
-            if held and not placing
-            else ""
-        )
-        lines.append(f"🎲 {text.dice_text(dice)}{held_text}")
-        allowed = state.allowed_mask()
-        count = allowed.bit_count()
-        if placing:
-            lines.append(
-                t(
-                    "Choose a square: the {n} allowed square is highlighted.",
-                    "Choose a square: the {n} allowed squares are highlighted.",
-                    count,
-                )
-            )
-        elif not allowed:
-            if len(state.throws) < MAX_THROWS:
-                lines.append(
-                    t("No empty square is allowed by these dice: throw again, or discard a cube.")
-                )
-            else:
-                lines.append(
-                    t("No empty square is allowed by these dice, so you must discard a cube.")
-                )
-        else:
-            lines.append(
-                t(
-                    "These dice allow {n} empty square.",
-                    "These dice allow {n} empty squares.",
-                    count,
-                )
-            )
-    if row.turn_due is not None and not player.is_ai:
-        lines.append(
-            "⏰ " + t("Time for this turn runs out {when}.", when=f"<t:{int(row.turn_due)}:R>")
-        )
-    lines.append(text.scoreboard(t, row))
-    return "\n".join(lines)

@@ -55,7 +55,7 @@ async def test_one_human_against_three_computers_to_the_end(simcord_env, db_path
 
 async def test_computer_turn_resumes_after_a_restart(simcord_env, db_path: Path, make_bot) -> None:
     table = Table(simcord_env, names=("alice",))
-    simcord_env.bot.play.ai_delay = 600  # the computer pauses after each action…
+    simcord_env.bot.play.computers.delay = 600  # the computer pauses after each action…
     lobby = await table.open_lobby(joiners=[])
     lobby = await add_ai(table, lobby, "hard")
     await table.players[0].click(lobby, label="Start")

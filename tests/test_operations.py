@@ -14,7 +14,8 @@ from bot import admin
 from bot.config import Settings
 from bot.logs import JsonFormatter
 from bot.models import Player, Status
-from bot.play import PlayController, Refusal
+from bot.play import PlayController
+from bot.refusals import Refusal
 from bot.storage import SqliteGameStore
 from games.common.dice import SeededDice
 from games.spexxx import Game, Place, Throw, Variant

@@ -16,8 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import text, views
+from bot.messages import lobby_content
 from bot.models import Player, Status
-from bot.play import NO_MENTIONS, Refusal, lobby_content, refusal_text, user_t
+from bot.play import NO_MENTIONS
+from bot.refusals import Refusal, refusal_text, user_t
 from bot.stats import StatsStore, export_file, leaderboard_embed, stats_embed
 from bot.timers import TIMER_CHOICES, now, timer_text
 from bot.translate import cmd

@@ -1,0 +1,102 @@
+"""Computer players' turns: played in the background, one visible action at a time.
+
+Each action is applied under the game's lock like a player's click, paced by ``delay`` so people
+can follow; after a restart, ``resume`` picks up every computer whose turn it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from bot import text
+from bot.messages import hint_text, turn_content
+from bot.models import GameRow, Status
+from bot.refusals import Refusal
+from games.spexxx import Discard, Place
+from games.spexxx.ai import Level
+from games.spexxx.ai import decide as ai_decide
+
+if TYPE_CHECKING:
+    from bot.play import PlayController
+
+log = logging.getLogger(__name__)
+
+
+class ComputerTurns:
+    def __init__(self, play: PlayController, delay: float) -> None:
+        self.play = play
+        self.delay = delay
+        self._running: set[tuple[int, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def schedule(self, row: GameRow) -> None:
+        """Play the computer's turn in the background; it waits for the game's lock."""
+        key = (row.guild_id, row.id)
+        if key in self._running:
+            return
+        self._running.add(key)
+        task = asyncio.create_task(self._run(*key), name=f"spexxx-ai-{row.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def resume(self) -> int:
+        """After a restart: computer players whose turn it is carry on."""
+        resumed = 0
+        for row in await self.play.store.running_games():
+            game = row.game
+            seat = None if game is None else game.state.current
+            if seat is not None and row.players[seat].is_ai:
+                self.schedule(row)
+                resumed += 1
+        return resumed
+
+    async def _run(self, guild_id: int, game_id: int) -> None:
+        try:
+            while await self._step(guild_id, game_id):
+                await asyncio.sleep(self.delay)
+        except Refusal:
+            pass  # shutting down: the turn resumes after the restart
+        except Exception as exc:
+            log.exception("computer turn failed", extra={"guild": guild_id, "game": game_id})
+            self.play.bot.dispatch("spexxx_failure", exc)
+        finally:
+            self._running.discard((guild_id, game_id))
+
+    async def _step(self, guild_id: int, game_id: int) -> bool:
+        """One action of the computer on turn; True while a computer is still on turn."""
+        async with self.play.acting(game_id):
+            row = await self.play.store.get(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.game is None:
+                return False
+            game = row.game
+            seat = game.state.current
+            if seat is None or not row.players[seat].is_ai:
+                return False
+            level = Level(row.players[seat].ai)
+            rng = random.Random(f"{row.id}:{len(game.events)}")
+            decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
+            dice_before = game.state.dice
+            game.rng = self.play.dice(row.id, len(game.events))
+            game.apply(decision.action)
+            done = isinstance(decision.action, Place | Discard)
+            if done and game.state.finished:
+                row.status = Status.FINISHED
+            await self.play.store.save(row)
+            channel = await self.play.play_channel(row)
+            if channel is None:
+                return False
+            t = await self.play.public_t(row.guild_id)
+            if done:
+                await self.play.edit_stored_turn(
+                    row, channel, text.turn_result(t, row), board=False
+                )
+                await self.play.after_turn(row, channel)
+                # this task plays on when the next seat is a computer too
+                nxt = game.state.current
+                return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
+            content = turn_content(t, row) + "\n🤖 " + hint_text(t, decision, dice_before)
+            await self.play.edit_stored_turn(row, channel, content, board=True)
+            return True

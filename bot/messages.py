@@ -1,0 +1,166 @@
+"""Whole messages the bot composes: lobby, turn, roll-off, hints, names for threads and AIs."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import text, views
+from bot.models import MAX_SEATS, MIN_SEATS, GameRow
+from bot.timers import timer_text
+from games.spexxx import Hold, Place, Throw
+from games.spexxx.ai import Decision, Level
+from games.spexxx.state import MAX_THROWS
+from locales import N_, Translator
+
+ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show the board image.)_")
+
+
+def lobby_content(t: Translator, row: GameRow) -> str:
+    host = " " + t("(host)")
+    seats = "\n".join(
+        f"{i + 1}. {text.seat_label(row, i)}{host if p.user_id == row.host_id else ''}"
+        for i, p in enumerate(row.players)
+    )
+    return "\n".join(
+        [
+            "**" + t("Spexxx lobby #{id}", id=row.id) + f"** — {text.variant_text(t, row.variant)}",
+            t("Turn timer: {timer}", timer=timer_text(t, row.turn_timer)),
+            t("Seats ({taken}/{max}):", taken=len(row.players), max=MAX_SEATS),
+            seats,
+            t(
+                "Press **Join** to play. The host starts with {min}–{max} players.",
+                min=MIN_SEATS,
+                max=MAX_SEATS,
+            ),
+        ]
+    )
+
+
+def hint_text(t: Translator, decision: Decision, dice: tuple[int, ...] | None) -> str:
+    """What the AI suggests (or does), in the reader's language."""
+    action = decision.action
+    ev = f"{decision.expected:.1f}" if decision.expected is not None else "?"
+    if isinstance(action, Hold):
+        kept = " ".join(str(dice[i]) for i in sorted(action.dice)) if dice else ""
+        if not kept:
+            return t("Throw all five dice again — expected value {ev}.", ev=ev)
+        return t("Hold {dice} and throw the others again — expected value {ev}.", dice=kept, ev=ev)
+    if isinstance(action, Throw):
+        return t("Throw the dice that are not held — expected value {ev}.", ev=ev)
+    if isinstance(action, Place):
+        return t("Place your cube on {square} — value {ev}.", square=action.square, ev=ev)
+    return t("No empty square is allowed: discard a cube.")
+
+
+def thread_name(row: GameRow) -> str:
+    names = " vs ".join(plain_name(p.name)[:20] or "player" for p in row.players)
+    return f"Spexxx #{row.id} · {names}"[:100]
+
+
+AI_LEVEL_NAMES = tuple(level.value for level in Level)
+
+
+def ai_name(t: Translator, row: GameRow, level: str) -> str:
+    """``Computer (hard)``; numbered when the lobby already has one of that name."""
+    taken = {p.name for p in row.players}
+    shown = t(dict((k, n) for k, n, _ in views.AI_LEVELS)[level])
+    name = t("Computer ({level})", level=shown)
+    n = 2
+    while name in taken:
+        name = t("Computer {n} ({level})", n=n, level=shown)
+        n += 1
+    return name
+
+
+def plain_name(name: str) -> str:
+    """A name for places where markdown is not rendered (thread names): no marks, no mentions."""
+    cleaned = discord.utils.remove_markdown(discord.utils.escape_mentions(name))
+    return " ".join(cleaned.replace("<", "").replace(">", "").split())
+
+
+def roll_off_text(t: Translator, row: GameRow) -> str:
+    game = row.game
+    assert game is not None
+    lines = []
+    for n, rolls in enumerate(game.setup.roll_off, start=1):
+        shown = ", ".join(
+            f"{text.seat_label(row, s)} {text.die_face(v)}" for s, v in enumerate(rolls) if v
+        )
+        if n > 1:
+            lines.append(t("Roll-off (round {n}): {rolls}", n=n, rolls=shown))
+        else:
+            lines.append(t("Roll-off: {rolls}", rolls=shown))
+    start = game.setup.start_seat
+    lines.append(
+        t(
+            "{name} throws first; play follows the seat order.",
+            name=text.seat_label(row, start),
+        )
+    )
+    return "\n".join(lines)
+
+
+def turn_content(
+    t: Translator, row: GameRow, *, header: bool = False, placing: bool = False
+) -> str:
+    game = row.game
+    assert game is not None
+    state = game.state
+    seat = state.current
+    assert seat is not None
+    lines = []
+    if header and state.history:
+        lines.append(t("Last turn:") + " " + text.turn_result(t, row))
+    player = row.players[seat]
+    who = (
+        "🤖 " + t("{name} is playing", name=text.seat_label(row, seat))
+        if player.is_ai
+        else t("{mention}, your turn", mention=f"<@{player.user_id}>")
+    )
+    lines.append(
+        f"**Spexxx #{row.id}** · "
+        + t("turn {n}", n=state.turn + 1)
+        + f" · {who} — {text.throw_status(t, len(state.throws))}"
+    )
+    dice = state.dice
+    if dice is not None:
+        held = sorted(state.held)
+        held_text = (
+            " · " + t("held: {dice}", dice=" ".join(str(dice[i]) for i in held))
+            if held and not placing
+            else ""
+        )
+        lines.append(f"🎲 {text.dice_text(dice)}{held_text}")
+        allowed = state.allowed_mask()
+        count = allowed.bit_count()
+        if placing:
+            lines.append(
+                t(
+                    "Choose a square: the {n} allowed square is highlighted.",
+                    "Choose a square: the {n} allowed squares are highlighted.",
+                    count,
+                )
+            )
+        elif not allowed:
+            if len(state.throws) < MAX_THROWS:
+                lines.append(
+                    t("No empty square is allowed by these dice: throw again, or discard a cube.")
+                )
+            else:
+                lines.append(
+                    t("No empty square is allowed by these dice, so you must discard a cube.")
+                )
+        else:
+            lines.append(
+                t(
+                    "These dice allow {n} empty square.",
+                    "These dice allow {n} empty squares.",
+                    count,
+                )
+            )
+    if row.turn_due is not None and not player.is_ai:
+        lines.append(
+            "⏰ " + t("Time for this turn runs out {when}.", when=f"<t:{int(row.turn_due)}:R>")
+        )
+    lines.append(text.scoreboard(t, row))
+    return "\n".join(lines)

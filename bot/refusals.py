@@ -1,0 +1,51 @@
+"""Answers that refuse: what a user tried cannot be done now, in words for that user."""
+
+from __future__ import annotations
+
+import discord
+
+from games.common.errors import GameError
+from games.spexxx import errors
+from locales import N_, Translator, resolve, translator
+
+
+class Refusal(Exception):
+    """Something a user tried that cannot be done now; the message tells them why.
+
+    The message is an untranslated id with named fields: it is translated into the language of
+    the person who sees it.
+    """
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        super().__init__(message.format(**fields) if fields else message)
+        self.message = message
+        self.fields = fields
+
+    def text(self, t: Translator) -> str:
+        return t(self.message, **self.fields)
+
+
+ENGINE_REFUSALS: dict[type[GameError], str] = {
+    errors.SquareOccupied: N_("That square is already taken."),
+    errors.SquareNotAllowed: N_("Your dice do not allow that square."),
+    errors.NoSuchSquare: N_("That is not a square on the board."),
+    errors.NotYourTurn: N_("It is not your turn."),
+    errors.GameOver: N_("This game is over."),
+    errors.MustPlace: N_("You cannot discard: your dice allow a square."),
+    errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
+    errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
+}
+
+
+def user_t(interaction: discord.Interaction) -> Translator:
+    """The language of the person who clicked: for answers only they see."""
+    return translator(resolve(interaction.locale))
+
+
+def refusal_text(t: Translator, exc: Exception) -> str:
+    if isinstance(exc, Refusal):
+        return exc.text(t)
+    message = ENGINE_REFUSALS.get(type(exc))
+    if message is None or t.lang == "en":
+        return str(exc)  # the engine's own English words are the most precise
+    return t(message)
