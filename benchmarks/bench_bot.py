@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import statistics
 import sys
 import tempfile
@@ -20,35 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import simcord
 
+from benchmarks.simdriver import MENTION, ids, options, turn_message
 from bot import create_bot
 from bot.dice import seeded_dice
-
-MENTION = re.compile(r"<@(\d+)>, your turn")
-TURN = tuple(f"spx:{k}:" for k in ("die", "throw", "place", "back", "discard", "zone", "sq"))
-
-
-def ids(message) -> list[str]:  # type: ignore[no-untyped-def]
-    return [
-        c.custom_id
-        for row in message.components
-        for c in getattr(row, "children", [])
-        if getattr(c, "custom_id", None)
-    ]
-
-
-def turn_message(where):  # type: ignore[no-untyped-def]
-    for message in reversed(where.history()):
-        if any(cid.startswith(TURN) for cid in ids(message)):
-            return message
-    return None
-
-
-def options(message, prefix: str) -> list[str]:  # type: ignore[no-untyped-def]
-    for row in message.components:
-        for c in getattr(row, "children", []):
-            if getattr(c, "custom_id", "").startswith(prefix):
-                return [o.value for o in c.options]
-    raise LookupError(prefix)
 
 
 async def timed(samples: list[float], coro) -> None:  # type: ignore[no-untyped-def]

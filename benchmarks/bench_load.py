@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import ctypes
 import gc
-import re
 import sqlite3
 import statistics
 import sys
@@ -36,11 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord
 import simcord
 
+from benchmarks.simdriver import MENTION, TURN, ids, options
 from bot import create_bot
 from bot.dice import seeded_dice
-
-MENTION = re.compile(r"<@(\d+)>, your turn")
-TURN = tuple(f"spx:{k}:" for k in ("die", "throw", "place", "back", "discard", "zone", "sq"))
 
 
 def proc_status(field: str) -> int:
@@ -56,23 +53,6 @@ def malloc_trim() -> int:
     with contextlib.suppress(OSError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     return proc_status("VmRSS")
-
-
-def ids(message: Any) -> list[str]:
-    return [
-        c.custom_id
-        for row in message.components
-        for c in getattr(row, "children", [])
-        if getattr(c, "custom_id", None)
-    ]
-
-
-def options(message: Any, prefix: str) -> list[str]:
-    for row in message.components:
-        for c in getattr(row, "children", []):
-            if getattr(c, "custom_id", "").startswith(prefix):
-                return [o.value for o in c.options]
-    raise LookupError(prefix)
 
 
 class Game:

@@ -25,7 +25,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import signal
 import sqlite3
 import subprocess
@@ -39,30 +38,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-MENTION = re.compile(r"<@(\d+)>, your turn")
-TURN = tuple(f"spx:{k}:" for k in ("die", "throw", "place", "back", "discard", "zone", "sq"))
+from benchmarks.simdriver import MENTION, TURN, ids, options  # noqa: E402
+
 EVENT_OF_KIND = {"throw": "throw", "die": "hold", "sq": "place", "discard": "discard"}
 ADDS_EVENT = set(EVENT_OF_KIND)
 
 
 # ---------------------------------------------------------------------- child
-
-
-def ids(message: Any) -> list[str]:
-    return [
-        c.custom_id
-        for row in message.components
-        for c in getattr(row, "children", [])
-        if getattr(c, "custom_id", None)
-    ]
-
-
-def options(message: Any, prefix: str) -> list[str]:
-    for row in message.components:
-        for c in getattr(row, "children", []):
-            if getattr(c, "custom_id", "").startswith(prefix):
-                return [o.value for o in c.options]
-    raise LookupError(prefix)
 
 
 @dataclass
