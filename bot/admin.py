@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
@@ -81,6 +80,3 @@ def restore(backup_file: Path, database: Path) -> int:
             src.backup(dst)
     return int(games)
 
-
-def status_json(problems: list[str]) -> str:
-    return json.dumps({"ok": not problems, "problems": problems})

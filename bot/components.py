@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from bot.client import SpexxxBot
 
 LOBBY_KINDS = ("join", "leave", "start", "cancel", "addai", "rmai")
-TURN_BUTTON_KINDS = ("die", "throw", "place", "back", "discard", "hint")
-SELECT_KINDS = ("zone", "sq", "addai")
 
 
 def custom_id(kind: str, game_id: int, *args: int) -> str:
