@@ -79,4 +79,3 @@ def restore(backup_file: Path, database: Path) -> int:
         with sqlite3.connect(database) as dst:
             src.backup(dst)
     return int(games)
-

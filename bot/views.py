@@ -14,7 +14,7 @@ import discord
 from bot.components import GameButton, GameSelect
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow
 from bot.text import DIE_FACES, square_option_label, zone_name
-from games.spexxx import GRID, Discard, Game, Place, Resign, iter_mask
+from games.spexxx import GRID, Game, iter_mask
 from games.spexxx.state import MAX_THROWS
 from locales import N_, Translator
 
@@ -22,8 +22,13 @@ MAX_OPTIONS = 25
 
 
 def turn_id(game: Game) -> int:
-    """Counts turn changes (placements, discards, resignations): one per turn message."""
-    return sum(1 for e in game.events if isinstance(e, Place | Discard | Resign))
+    """Counts turn changes (placements, discards, resignations): one per turn message.
+
+    Each placement or discard adds a history entry and a seat resigns at most once, so this is
+    the number of Place, Discard and Resign events without scanning the log.
+    """
+    state = game.state
+    return len(state.history) + sum(state.resigned)
 
 
 @dataclass(frozen=True, slots=True)
