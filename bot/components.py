@@ -27,15 +27,24 @@ def _parse(match: Any) -> tuple[str, int, tuple[int, ...]]:
     return match["kind"], int(match["gid"]), args
 
 
+class _FromCustomId:
+    """What buttons and selects share: the parsed custom_id, and rebuilding from it."""
+
+    def __init__(self, item: Any, kind: str, game_id: int, args: tuple[int, ...]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]
+        self.kind, self.game_id, self.args = kind, game_id, args
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
+        return cls(item, *_parse(match))
+
+
 class GameButton(
+    _FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"spx:(?P<kind>join|leave|start|cancel|rmai|die|throw|place|back|discard|hint)"
     r":(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
 ):
-    def __init__(self, button: discord.ui.Button, kind: str, game_id: int, args: tuple[int, ...]):
-        super().__init__(button)
-        self.kind, self.game_id, self.args = kind, game_id, args
-
     @classmethod
     def make(
         cls,
@@ -58,25 +67,15 @@ class GameButton(
         )
         return cls(button, kind, game_id, args)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
-    ) -> GameButton:
-        kind, game_id, args = _parse(match)
-        return cls(item, kind, game_id, args)
-
     async def callback(self, interaction: discord.Interaction[SpexxxBot]) -> None:  # type: ignore[override]
         await interaction.client.play.on_component(interaction, self.kind, self.game_id, self.args)
 
 
 class GameSelect(
+    _FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"spx:(?P<kind>zone|sq|addai):(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
 ):
-    def __init__(self, select: discord.ui.Select, kind: str, game_id: int, args: tuple[int, ...]):
-        super().__init__(select)
-        self.kind, self.game_id, self.args = kind, game_id, args
-
     @classmethod
     def make(
         cls,
@@ -96,13 +95,6 @@ class GameSelect(
             custom_id=custom_id(kind, game_id, *args),
         )
         return cls(select, kind, game_id, args)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
-    ) -> GameSelect:
-        kind, game_id, args = _parse(match)
-        return cls(item, kind, game_id, args)
 
     async def callback(self, interaction: discord.Interaction[SpexxxBot]) -> None:  # type: ignore[override]
         values = tuple(self.item.values)
