@@ -15,6 +15,11 @@ from locales import N_, Translator
 ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show the board image.)_")
 
 
+def closed_lobby(t: Translator, row: GameRow) -> str:
+    """The lobby message once the lobby was cancelled or abandoned, with the reason."""
+    return f"~~Spexxx lobby #{row.id}~~: {t(row.note)}."
+
+
 def lobby_content(t: Translator, row: GameRow) -> str:
     host = " " + t("(host)")
     seats = "\n".join(

@@ -27,6 +27,7 @@ from bot.messages import (
     AI_LEVEL_NAMES,
     ATTACH_FILES_NOTE,
     ai_name,
+    closed_lobby,
     hint_text,
     lobby_content,
     roll_off_text,
@@ -265,9 +266,7 @@ class PlayController:
         t = await self.public_t(row.guild_id)
         try:
             if row.status is Status.CANCELLED:
-                await interaction.response.edit_message(
-                    content=f"~~Spexxx lobby #{row.id}~~: {t(row.note)}.", view=None
-                )
+                await interaction.response.edit_message(content=closed_lobby(t, row), view=None)
             else:
                 await interaction.response.edit_message(
                     content=lobby_content(t, row),

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import text, views
-from bot.messages import lobby_content
+from bot.messages import closed_lobby, lobby_content
 from bot.models import Player, Status
 from bot.play import NO_MENTIONS
 from bot.refusals import Refusal, refusal_text, user_t
@@ -311,7 +311,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
         t = await self._public_t(interaction)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=f"~~Spexxx lobby #{row.id}~~: {t(row.note)}.", view=None
+                content=closed_lobby(t, row), view=None
             )
 
     @app_commands.command(
