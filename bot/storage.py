@@ -149,41 +149,32 @@ class SqliteGameStore:
     async def get(self, guild_id: int, game_id: int) -> GameRow | None:
         if not 0 < game_id <= SQLITE_MAX_INT:  # a forged custom_id; SQLite would overflow
             return None
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND id = ?", (guild_id, game_id)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else await self._load(row)
+        rows = await self._query("guild_id = ? AND id = ?", (guild_id, game_id))
+        return rows[0] if rows else None
 
     async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None:
         """The newest active game played in this thread or channel."""
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?)"
+        rows = await self._query(
+            "guild_id = ? AND status IN (?, ?)"
             " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
             " ORDER BY id DESC LIMIT 1",
             (guild_id, Status.LOBBY.value, Status.RUNNING.value, channel_id, channel_id),
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else await self._load(row)
+        )
+        return rows[0] if rows else None
 
     async def list_active(self, guild_id: int) -> list[GameRow]:
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
+        return await self._query(
+            "guild_id = ? AND status IN (?, ?) ORDER BY id",
             (guild_id, Status.LOBBY.value, Status.RUNNING.value),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [await self._load(r) for r in rows]
+        )
 
     async def due_games(self, now: float) -> list[GameRow]:
         """Running games whose turn timer or reminder is due, and lobbies idle too long."""
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games"
-            " WHERE (status = ? AND (turn_due <= ? OR reminder_due <= ?))"
+        return await self._query(
+            "(status = ? AND (turn_due <= ? OR reminder_due <= ?))"
             " OR (status = ? AND lobby_expires <= ?) ORDER BY id",
             (Status.RUNNING.value, now, now, Status.LOBBY.value, now),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [await self._load(r) for r in rows]
+        )
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._db.execute(
@@ -220,15 +211,15 @@ class SqliteGameStore:
 
     async def running_games(self) -> list[GameRow]:
         """Running games of every server, to resume computer players' turns after a restart."""
-        async with self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE status = ? ORDER BY id", (Status.RUNNING.value,)
-        ) as cur:
-            rows = await cur.fetchall()
-        return [await self._load(r) for r in rows]
+        return await self._query("status = ? ORDER BY id", (Status.RUNNING.value,))
 
     async def all_games(self) -> list[GameRow]:
         """Every stored game of every server: for admin checks only, never for a command."""
-        async with self._db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY id") as cur:
+        return await self._query("1 ORDER BY id", ())
+
+    async def _query(self, where: str, params: tuple[object, ...]) -> list[GameRow]:
+        """Game rows matching ``where`` (a fixed SQL fragment, values always as parameters)."""
+        async with self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE {where}", params) as cur:
             rows = await cur.fetchall()
         return [await self._load(r) for r in rows]
 
