@@ -496,9 +496,7 @@ class PlayController:
         view: discord.ui.View,
         highlight: bool,
     ) -> None:
-        files, note = await self._board_files(t, row, interaction.channel, highlight)
-        if note:
-            content += "\n" + note
+        content, files = await self._with_board(t, row, interaction.channel, content, highlight)
         try:
             await interaction.response.edit_message(
                 content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
@@ -560,9 +558,7 @@ class PlayController:
         start_turn_clock(row)
         t = await self.public_t(row.guild_id)
         content = turn_content(t, row, header=True)
-        files, note = await self._board_files(t, row, channel, False)
-        if note:
-            content += "\n" + note
+        content, files = await self._with_board(t, row, channel, content, False)
         player = row.players[current]
         if player.is_ai:
             view, mentions = discord.utils.MISSING, NO_MENTIONS
@@ -596,9 +592,7 @@ class PlayController:
         files: list[discord.File] = []
         if board:
             t = await self.public_t(row.guild_id)
-            files, note = await self._board_files(t, row, channel, False)
-            if note:
-                content += "\n" + note
+            content, files = await self._with_board(t, row, channel, content, False)
         try:
             await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
                 content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
@@ -648,18 +642,19 @@ class PlayController:
             return True
         return bool(permissions_for(guild.me).attach_files)
 
-    async def _board_files(
-        self, t: Translator, row: GameRow, channel: object, highlight: bool
-    ) -> tuple[list[discord.File], str]:
-        """The board image, or no image and a note saying why (permission, upload limit)."""
+    async def _with_board(
+        self, t: Translator, row: GameRow, channel: object, content: str, highlight: bool
+    ) -> tuple[str, list[discord.File]]:
+        """The content and the board image, or no image and the content saying why."""
         if not self.can_attach(channel):
-            return [], t(ATTACH_FILES_NOTE)
+            return f"{content}\n{t(ATTACH_FILES_NOTE)}", []
         game = row.game
         assert game is not None
         png = await self.render(
             render_turn, game.state, row.names, highlight_allowed=highlight, lang=t.lang
         )
-        return self._png_file(t, png, BOARD_FILE, channel)
+        files, note = self._png_file(t, png, BOARD_FILE, channel)
+        return (f"{content}\n{note}" if note else content), files
 
     @staticmethod
     def _png_file(
