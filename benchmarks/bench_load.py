@@ -8,10 +8,14 @@ round-robin order, ``--turns`` times, so all games stay open and interleaved. Ea
 and slash command is timed until SimCord has settled the bot's work (response sent, next turn
 posted). SimCord runs one operation at a time, so "concurrent" means open and interleaved.
 
-Figures: click → response median and p99, process RSS (VmRSS and peak VmHWM), the part of it
-that is SimCord's in-memory CDN (every board PNG ever sent, which SimCord never frees; dropped
-after each round unless ``--keep-cdn``), and database bytes per game (after a WAL checkpoint).
-Targets: p99 ≤ 150 ms, RSS ≤ 150 MB.
+Figures: click → response median and p99, process RSS (VmRSS and peak VmHWM) and database bytes
+per game (after a WAL checkpoint). Targets: p99 ≤ 150 ms, RSS ≤ 150 MB.
+
+The RSS is the whole process: the bot *and* the simulated Discord. SimCord keeps, for inspection,
+everything real Discord would keep on its own servers (every PNG uploaded, every event and request,
+every message), which in this run is over 100 MB per round of turns. ``Forget`` drops that after
+each settled action, so the figure is the bot plus SimCord's live state, an upper bound on what
+the bot alone would use. ``--keep-simcord-state`` keeps it all, for comparison.
 """
 
 from __future__ import annotations
@@ -72,10 +76,13 @@ class Game:
 
 
 class Timer:
-    def __init__(self) -> None:
-        self.samples: list[float] = []
+    """Times each action until SimCord has settled it, checks it was accepted, then forgets."""
 
-    async def __call__(self, coro: Any) -> Any:
+    def __init__(self, forget: Forget | None) -> None:
+        self.samples: list[float] = []
+        self.forget = forget
+
+    async def __call__(self, coro: Any, game: Game) -> Any:
         start = time.perf_counter()
         result = await coro
         self.samples.append((time.perf_counter() - start) * 1000)
@@ -83,6 +90,8 @@ class Timer:
             raise RuntimeError(
                 f"click refused: {result.response.content if result.response else result}"
             )
+        if self.forget is not None:
+            self.forget(game.channel.id, *([game.where.id] if game.where else []))
         return result
 
 
@@ -93,29 +102,31 @@ async def play_turn(game: Game, timed: Timer) -> bool:
         return False
     player = game.by_id[int(MENTION.search(message.content).group(1))]  # type: ignore[union-attr]
     throw = next(c for c in ids(message) if c.startswith("spx:throw:"))
-    await timed(player.click(message, custom_id=throw))
+    await timed(player.click(message, custom_id=throw), game)
     message = game.turn_message()
     if game.turns % 2 == 0 and not any(c.startswith("spx:discard:") for c in ids(message)):
         die = next(c for c in ids(message) if c.startswith("spx:die:"))
-        await timed(player.click(message, custom_id=die))
+        await timed(player.click(message, custom_id=die), game)
         message = game.turn_message()
         throw = next(c for c in ids(message) if c.startswith("spx:throw:"))
-        await timed(player.click(message, custom_id=throw))
+        await timed(player.click(message, custom_id=throw), game)
         message = game.turn_message()
     game.turns += 1
     discard = next((c for c in ids(message) if c.startswith("spx:discard:")), None)
     if discard:
-        await timed(player.click(message, custom_id=discard))
+        await timed(player.click(message, custom_id=discard), game)
         return True
     place = next(c for c in ids(message) if c.startswith("spx:place:"))
-    await timed(player.click(message, custom_id=place))
+    await timed(player.click(message, custom_id=place), game)
     message = game.turn_message()
     if any(c.startswith("spx:zone:") for c in ids(message)):
         zone = next(c for c in ids(message) if c.startswith("spx:zone:"))
-        await timed(player.select(message, [options(message, "spx:zone:")[0]], custom_id=zone))
+        await timed(
+            player.select(message, [options(message, "spx:zone:")[0]], custom_id=zone), game
+        )
         message = game.turn_message()
     sq = next(c for c in ids(message) if c.startswith("spx:sq:"))
-    await timed(player.select(message, [options(message, "spx:sq:")[0]], custom_id=sq))
+    await timed(player.select(message, [options(message, "spx:sq:")[0]], custom_id=sq), game)
     return True
 
 
@@ -123,13 +134,33 @@ def cdn_bytes(env: Any) -> int:
     return sum(len(b) for b in env.backend.cdn._blobs.values())
 
 
-def drop_cdn(env: Any) -> None:
-    """Forget what SimCord keeps only for inspection: the PNG of every message ever sent, the
-    transcript of every gateway event and the log of every REST request (nobody reads them here).
+class Forget:
+    """Drop, after every settled action, what SimCord keeps that real Discord keeps on its own
+    servers, so the process RSS is the bot's plus SimCord's live state, not Discord's archive:
+    every PNG ever uploaded, the transcript of every gateway event, the log of every REST request,
+    every settled interaction, and messages older than the newest ``keep`` of a channel or thread
+    (the bot never touches those again; if it did, SimCord would answer 404 and the run fails).
     """
-    env.backend.cdn._blobs.clear()
-    env.backend.transcript.clear()
-    env.backend.http_requests.clear()
+
+    def __init__(self, env: Any, keep: int = 4) -> None:
+        self.backend = env.backend
+        self.keep = keep
+        self.cdn_peak = 0
+        self.messages_dropped = 0
+
+    def __call__(self, *channel_ids: int) -> None:
+        backend = self.backend
+        self.cdn_peak = max(self.cdn_peak, sum(len(b) for b in backend.cdn._blobs.values()))
+        backend.cdn._blobs.clear()
+        backend.transcript.clear()
+        backend.http_requests.clear()
+        backend.interactions.clear()
+        backend.interaction_tokens.clear()
+        for channel_id in channel_ids:
+            messages = backend.messages.get(channel_id, {})
+            for message_id in sorted(messages)[: -self.keep]:
+                del messages[message_id]
+                self.messages_dropped += 1
 
 
 OWNERS = ("simcord", "discord", "aiosqlite", "PIL", "bot", "renderers", "games")
@@ -162,11 +193,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.trace_memory:
         tracemalloc.start(6)
     rss_start = proc_status("VmRSS")
-    timed = Timer()
-    lobby_timer = Timer()
     started = time.perf_counter()
     async with simcord.run(bot) as env:
         rss_ready = proc_status("VmRSS")
+        forget = None if args.keep_simcord_state else Forget(env)
+        timed = Timer(forget)
+        lobby_timer = Timer(forget)
         games: list[Game] = []
         no_images = discord.PermissionOverwrite(attach_files=False)
         for g in range(args.guilds):
@@ -177,26 +209,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 games.append(Game(env, guild, channel, len(games)))
         for game in games:  # every lobby opens and starts before any turn is played
             host, guest = game.players
-            await lobby_timer(host.slash(game.channel, "spexxx new"))
-            await lobby_timer(guest.click(game.channel.last_message, label="Join"))
-            await lobby_timer(host.click(game.channel.last_message, label="Start"))
+            await lobby_timer(host.slash(game.channel, "spexxx new"), game)
+            await lobby_timer(guest.click(game.channel.last_message, label="Join"), game)
+            await lobby_timer(host.click(game.channel.last_message, label="Start"), game)
             game.where = game.channel.threads[-1]
-        if not args.keep_cdn:
-            drop_cdn(env)
         rss_open = proc_status("VmRSS")
         for turn in range(args.turns):
             for game in games:
                 await play_turn(game, timed)
-            cdn = cdn_bytes(env)
-            if not args.keep_cdn:
-                drop_cdn(env)
+            cdn = forget.cdn_peak if forget else cdn_bytes(env)
             gc.collect()
             rss = proc_status("VmRSS")
             trimmed = malloc_trim()
             print(
                 f"round {turn + 1}/{args.turns}: {len(timed.samples)} clicks, "
                 f"RSS {rss / 2**20:.0f} MB ({trimmed / 2**20:.0f} MB after malloc_trim), "
-                f"SimCord CDN {cdn / 2**20:.0f} MB, "
+                f"SimCord CDN {cdn / 2**20:.1f} MB{' at most' if forget else ''}, "
                 f"{time.perf_counter() - started:.0f} s",
                 file=sys.stderr,
             )
@@ -205,6 +233,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         rss_end_trimmed = malloc_trim()
         heap = heap_by_owner(tracemalloc.take_snapshot()) if args.trace_memory else None
         cdn_end = cdn_bytes(env)
+        dropped = forget.messages_dropped if forget else 0
         locks = len(bot.play._locks)
         await bot.close()
     with sqlite3.connect(db_path) as db:
@@ -230,6 +259,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "rss_end_after_trim_mb": round(rss_end_trimmed / 2**20, 1),
         "rss_peak_mb": round(proc_status("VmHWM") / 2**20, 1),
         "simcord_cdn_at_end_mb": round(cdn_end / 2**20, 1),
+        "old_messages_dropped": dropped,
         "per_game_locks_left": locks,
         "db_bytes_per_game": round(db_bytes / max(n_games, 1)),
         "db_events": n_events,
@@ -244,7 +274,11 @@ def main() -> int:
     parser.add_argument("--guilds", type=int, default=50)
     parser.add_argument("--channels", type=int, default=10, help="games per guild")
     parser.add_argument("--turns", type=int, default=3, help="turns each game plays")
-    parser.add_argument("--keep-cdn", action="store_true", help="keep SimCord's PNGs and logs")
+    parser.add_argument(
+        "--keep-simcord-state",
+        action="store_true",
+        help="keep every PNG, log, interaction and message SimCord saw (see Forget)",
+    )
     parser.add_argument(
         "--no-images", action="store_true", help="deny Attach Files: no board rendering"
     )
