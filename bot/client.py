@@ -80,7 +80,7 @@ class SpexxxBot(commands.Bot):
                 log.info("synced %d global commands", len(synced))
         log.info("storage ready at %s", self.database_path)
         self.play.timers.start()
-        await self.play.render(warm_renderer)  # the first image builds cached layers (~0.3 s)
+        await self.play.render(warm_renderer)  # the first image builds cached layers (~60 ms)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))

@@ -8,13 +8,13 @@ import io
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
@@ -34,6 +34,8 @@ from renderers.spexxx import (
 )
 from renderers.spexxx import theme as t
 from renderers.spexxx.final import score_series
+from renderers.spexxx.palette import build, exact_colours, palette_colours, sample_image
+from renderers.spexxx.palette_colours import COLOURS
 from renderers.spexxx.panels import dice_box, players_box
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -189,6 +191,33 @@ def test_fonts_are_bundled_with_licence() -> None:
     fonts = ROOT / "renderers" / "fonts"
     assert sorted(p.suffix for p in fonts.glob("*.ttf"))
     assert (fonts / "LICENSE-DejaVu.txt").is_file()
+
+
+# ---------------------------------------------------------------------------------- palette
+
+
+def test_stored_palette_keeps_exact_colours_exact() -> None:
+    stored = set(COLOURS)
+    assert len(COLOURS) <= 256
+    assert all(rgb in stored for rgb in exact_colours())
+
+
+def _mapping_error(sample: Image.Image, colours: Sequence[tuple[int, int, int]]) -> float:
+    image = Image.new("P", (1, 1))
+    image.putpalette([c for rgb in colours for c in rgb])
+    mapped = sample.quantize(palette=image, dither=Image.Dither.NONE).convert("RGB")
+    return sum(ImageStat.Stat(ImageChops.difference(sample, mapped)).mean)
+
+
+def test_stored_palette_fits_what_the_renderer_draws() -> None:
+    """The bot loads the stored palette; if drawing changed, storing a fresh one is due."""
+    sample = sample_image()
+    stored = _mapping_error(sample, COLOURS)
+    fresh = _mapping_error(sample, palette_colours(build()))
+    assert stored <= fresh + 0.5, (
+        f"stored palette maps the sample with error {stored:.2f} against {fresh:.2f} for a "
+        "fresh one: run `python -m renderers.spexxx.store_palette`"
+    )
 
 
 # ------------------------------------------------------------------------------- languages

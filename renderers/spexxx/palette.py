@@ -1,7 +1,10 @@
-"""The fixed PNG palette: built once from a sample of everything the renderer draws.
+"""The fixed PNG palette, built from a sample of everything the renderer draws.
 
 Mapping to a known palette costs about a millisecond, where an adaptive quantizer costs
-tens, and the same palette for every image keeps the output deterministic.
+tens, and the same palette for every image keeps the output deterministic. Building it renders
+five sample images (about 50 MB of peak memory and 0.3 s), so the bot loads the colours stored in
+``palette_colours`` instead; after changing what the renderer draws, store a fresh one with
+``python -m renderers.spexxx.store_palette`` (a test says when the stored one no longer fits).
 """
 
 from __future__ import annotations
@@ -43,6 +46,21 @@ def _sample_state() -> SpexxxState:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
+    """The stored palette as a "P" image, ready for ``quantize``."""
+    from renderers.spexxx.palette_colours import COLOURS
+
+    image = Image.new("P", (1, 1))
+    image.putpalette([c for rgb in COLOURS for c in rgb])
+    return image
+
+
+def palette_colours(image: Image.Image) -> list[th.RGB]:
+    raw = image.getpalette() or []
+    return [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
+
+
+def sample_image() -> Image.Image:
+    """Everything the renderer draws (turn, placing, empty, dimmed and final), at half size."""
     from renderers.spexxx import final
     from renderers.spexxx.render import turn_image
 
@@ -72,7 +90,12 @@ def palette() -> Image.Image:
     for part in parts:
         sample.paste(part, (0, y))
         y += part.height
-    exact: list[th.RGB] = [
+    return sample
+
+
+def exact_colours() -> list[th.RGB]:
+    """Colours that must map to themselves (seat colours, zones, marks, text)."""
+    return [
         th.BACKGROUND,
         th.PANEL,
         th.PANEL_HIGHLIGHT,
@@ -89,7 +112,11 @@ def palette() -> Image.Image:
         *th.ZONE_COLOURS.values(),
         *(_dim(rgb) for rgb in th.ZONE_COLOURS.values()),
     ]
-    return build_palette(sample, exact)
+
+
+def build() -> Image.Image:
+    """A fresh palette from ``sample_image`` (slow; for storing and for the test)."""
+    return build_palette(sample_image(), exact_colours())
 
 
 def _half(img: Image.Image) -> Image.Image:
