@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import text, views
+from bot import replies, text, views
 from bot.components import LOBBY_KINDS
 from bot.computer import ComputerTurns
 from bot.dice import ROLL_OFF, DiceSource
@@ -161,7 +161,7 @@ class PlayController:
         values: tuple[str, ...] = (),
     ) -> None:
         try:
-            async with self.acting(game_id):
+            async with replies.in_time(interaction), self.acting(game_id):
                 row = await self._load(interaction, game_id)
                 if kind in LOBBY_KINDS:
                     await self._lobby_action(interaction, row, kind, values)
@@ -183,10 +183,7 @@ class PlayController:
     async def tell(self, interaction: discord.Interaction, message: str) -> None:
         """An ephemeral answer that changes nothing."""
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
+            await replies.send_message(interaction, message, ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not answer interaction: %s", exc)
 
@@ -266,9 +263,10 @@ class PlayController:
         t = await self.public_t(row.guild_id)
         try:
             if row.status is Status.CANCELLED:
-                await interaction.response.edit_message(content=closed_lobby(t, row), view=None)
+                await replies.edit_message(interaction, content=closed_lobby(t, row), view=None)
             else:
-                await interaction.response.edit_message(
+                await replies.edit_message(
+                    interaction,
                     content=lobby_content(t, row),
                     view=views.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
@@ -325,12 +323,9 @@ class PlayController:
         else:
             content = t("**Spexxx #{id}** has started below: {players}", id=row.id, players=players)
         try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=content, view=None)
-            else:
-                await interaction.response.edit_message(
-                    content=content, view=None, allowed_mentions=NO_MENTIONS
-                )
+            await replies.edit_message(
+                interaction, content=content, view=None, allowed_mentions=NO_MENTIONS
+            )
         except discord.HTTPException as exc:
             log.warning("could not update the lobby message: %s", exc, extra=ids(row))
 
@@ -498,8 +493,12 @@ class PlayController:
     ) -> None:
         content, files = await self._with_board(t, row, interaction.channel, content, highlight)
         try:
-            await interaction.response.edit_message(
-                content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
+            await replies.edit_message(
+                interaction,
+                content=content,
+                attachments=files,
+                view=view,
+                allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException as exc:
             log.warning("could not update the turn message: %s", exc, extra=ids(row))
@@ -515,7 +514,8 @@ class PlayController:
         """The finished turn's message keeps only its result: no buttons, no old image."""
         t = await self.public_t(row.guild_id)
         try:
-            await interaction.response.edit_message(
+            await replies.edit_message(
+                interaction,
                 content=text.turn_result(t, row),
                 attachments=[],
                 view=None,
@@ -566,8 +566,8 @@ class PlayController:
             view, mentions = views.dice_view(t, row), mention_only(player.user_id)
         try:
             if interaction is not None:
-                await interaction.response.send_message(
-                    content, files=files, view=view, allowed_mentions=mentions
+                await replies.send_message(
+                    interaction, content, files=files, view=view, allowed_mentions=mentions
                 )
                 message = await interaction.original_response()
             else:
@@ -728,7 +728,7 @@ class PlayController:
     async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
         """A public answer to a stored action; if Discord refuses it, a private word instead."""
         try:
-            await interaction.response.send_message(content, allowed_mentions=NO_MENTIONS)
+            await replies.send_message(interaction, content, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:
             log.warning("could not announce: %s", exc, extra=ids(row))
             await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)

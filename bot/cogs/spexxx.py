@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import text, views
+from bot import replies, text, views
 from bot.messages import closed_lobby, lobby_content
 from bot.models import Player, Status
 from bot.play import NO_MENTIONS
@@ -97,9 +97,14 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
         interaction: discord.Interaction,
         action: Callable[[], Awaitable[None]],
         game_id: int | None = None,
+        *,
+        private: bool = False,
     ) -> None:
+        """Run a command's action; refusals answer privately. ``private``: it only answers its
+        user, so if it has to "think" (see ``replies``), it thinks privately too."""
         try:
-            await action()
+            async with replies.in_time(interaction, private=private):
+                await action()
         except Refusal as exc:
             await self.bot.play.tell(interaction, refusal_text(user_t(interaction), exc))
         except Exception as exc:
@@ -146,7 +151,8 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             await self.bot.store.save(row)
             t = await self._public_t(interaction)
             try:
-                await interaction.response.send_message(
+                await replies.send_message(
+                    interaction,
                     lobby_content(t, row),
                     view=views.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
@@ -235,9 +241,9 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             ]
             if changing:
                 lines[0] = t("Saved.") + " " + lines[0]
-            await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            await replies.send_message(interaction, "\n".join(lines), ephemeral=True)
 
-        await self._run(interaction, action)
+        await self._run(interaction, action, private=True)
 
     @app_commands.command(
         name=cmd("board"), description=N_("Post the board and turn controls again")
@@ -266,13 +272,14 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
         async def action() -> None:
             t = user_t(interaction)
             png = await self.bot.play.render(render_legend, lang=t.lang)
-            await interaction.response.send_message(
+            await replies.send_message(
+                interaction,
                 rules_text(t),
                 file=discord.File(io.BytesIO(png), "spexxx-legend.png"),
                 ephemeral=True,
             )
 
-        await self._run(interaction, action)
+        await self._run(interaction, action, private=True)
 
     @app_commands.command(
         name=cmd("resign"), description=N_("Leave the Spexxx game in this thread")
@@ -324,7 +331,8 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             t = user_t(interaction)
             rows = await self.bot.store.list_active(interaction.guild_id)
             if not rows:
-                await interaction.response.send_message(
+                await replies.send_message(
+                    interaction,
                     t("No Spexxx games are running. Start one with `/spexxx new`."),
                     ephemeral=True,
                 )
@@ -332,11 +340,11 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             lines = [game_line(t, interaction.guild_id, r) for r in rows[:MAX_LISTED]]
             if len(rows) > MAX_LISTED:
                 lines.append(t("…and {n} more.", n=len(rows) - MAX_LISTED))
-            await interaction.response.send_message(
-                "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
+            await replies.send_message(
+                interaction, "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
             )
 
-        await self._run(interaction, action)
+        await self._run(interaction, action, private=True)
 
     # ------------------------------------------------- stats, ratings, export (bot/stats.py)
 
@@ -361,8 +369,10 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
                     name=text.safe_name(who.display_name),
                 )
             t = await self._public_t(interaction)
-            await interaction.response.send_message(
-                embed=stats_embed(t, found, who.display_name), allowed_mentions=NO_MENTIONS
+            await replies.send_message(
+                interaction,
+                embed=stats_embed(t, found, who.display_name),
+                allowed_mentions=NO_MENTIONS,
             )
 
         await self._run(interaction, action)
@@ -388,8 +398,8 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             if not rows:
                 raise Refusal("No Spexxx game has finished in this server yet.")
             t = await self._public_t(interaction)
-            await interaction.response.send_message(
-                embed=leaderboard_embed(t, rows, by), allowed_mentions=NO_MENTIONS
+            await replies.send_message(
+                interaction, embed=leaderboard_embed(t, rows, by), allowed_mentions=NO_MENTIONS
             )
 
         await self._run(interaction, action)
@@ -418,7 +428,8 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
                     "Spexxx #{id} has not started: there is nothing to export.", id=row.id
                 )
             t = user_t(interaction)
-            await interaction.response.send_message(
+            await replies.send_message(
+                interaction,
                 t(
                     "Record of **Spexxx #{id}** ({status}, spexxx-record/1). Check it with "
                     "`python -m games.spexxx replay`, draw it with `python -m renderers.spexxx`.",
@@ -429,7 +440,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
                 ephemeral=True,
             )
 
-        await self._run(interaction, action, game)
+        await self._run(interaction, action, game, private=True)
 
 
 STATUS_NAMES = {

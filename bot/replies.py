@@ -1,0 +1,120 @@
+"""Answering inside Discord's 3 s deadline, even when the work behind it takes longer.
+
+Discord drops an interaction that has had no answer after 3 s, and the player sees "This
+interaction failed" although the move may be saved. A click or command can wait that long behind
+the game's lock, a locked database or a rate-limited call, so ``in_time`` defers it when no
+answer has gone out after ``LATE`` seconds (a click as a silent update of its message, a command
+as "thinking…"), and ``edit_message`` and ``send_message`` then answer through the deferred
+response instead.
+
+The deferring task and the handler run on one event loop: whichever starts answering first marks
+the interaction synchronously, so the two never both acknowledge it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+LATE = 2.0  # seconds without an answer before deferring (Discord allows 3)
+_KEY = "spexxx_reply"
+
+
+@dataclass
+class _Reply:
+    answering: bool = False  # the handler has started its own answer
+    deferred: asyncio.Future[bool] | None = field(default=None)  # True once the defer landed
+    thinking: bool = False  # a command's "thinking…" message awaits its answer
+    thinking_in_public: bool = False
+
+
+@contextlib.asynccontextmanager
+async def in_time(
+    interaction: discord.Interaction, *, private: bool = False, late: float = LATE
+) -> AsyncIterator[None]:
+    """Run a handler; defer the interaction if it has no answer after ``late`` seconds.
+
+    ``private``: a command that answers only its user "thinks" privately."""
+    reply = interaction.extras.setdefault(_KEY, _Reply())
+    task = asyncio.create_task(_defer_when_late(interaction, reply, late, private))
+    try:
+        yield
+    finally:
+        if reply.deferred is None:  # not deferring: stop the timer
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task  # a defer under way always finishes, so ``_claim`` never waits forever
+
+
+async def _defer_when_late(
+    interaction: discord.Interaction, reply: _Reply, late: float, private: bool
+) -> None:
+    await asyncio.sleep(late)
+    if reply.answering or interaction.response.is_done():
+        return
+    reply.deferred = asyncio.get_running_loop().create_future()
+    command = interaction.type is discord.InteractionType.application_command
+    try:
+        if command:
+            await interaction.response.defer(thinking=True, ephemeral=private)
+        else:
+            await interaction.response.defer()  # a click: "deferred update" of its message
+    except discord.HTTPException as exc:
+        log.warning("could not defer a slow interaction: %s", exc)
+        reply.deferred.set_result(False)
+    else:
+        log.info("deferred an interaction still unanswered after %.1f s", late)
+        reply.thinking = command
+        reply.thinking_in_public = command and not private
+        reply.deferred.set_result(True)
+
+
+async def _claim(interaction: discord.Interaction) -> bool:
+    """Mark the handler as answering; True if the answer must go through a deferred response."""
+    reply: _Reply | None = interaction.extras.get(_KEY)
+    if reply is None:
+        return interaction.response.is_done()
+    reply.answering = True
+    if reply.deferred is not None:
+        await asyncio.shield(reply.deferred)
+    return interaction.response.is_done()
+
+
+async def edit_message(interaction: discord.Interaction, **fields: Any) -> None:
+    """Update the clicked message, in the response or after a late defer."""
+    if await _claim(interaction):
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
+
+
+async def send_message(
+    interaction: discord.Interaction, content: str | None = None, **fields: Any
+) -> None:
+    """A new message answering the interaction, in the response or as a followup."""
+    if content is not None:
+        fields["content"] = content
+    if not await _claim(interaction):
+        await interaction.response.send_message(**fields)
+        return
+    reply: _Reply | None = interaction.extras.get(_KEY)
+    if reply is not None and reply.thinking:
+        # The first followup replaces the "thinking…" message and keeps its visibility. A private
+        # answer to a public command completes that message, comes on its own, then removes it.
+        reply.thinking = False
+        if fields.get("ephemeral") and reply.thinking_in_public:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content="…")
+            await interaction.followup.send(**fields)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            return
+    await interaction.followup.send(**fields)

@@ -1,0 +1,148 @@
+"""Slow clicks still land: Discord's 3 s deadline (enforced by SimCord in virtual time).
+
+A click can wait behind the game's lock, a locked database or a rate-limited call. After
+``replies.LATE`` seconds without an answer the bot defers it and answers through the deferred
+response, so the player never sees "This interaction failed" for a move that was saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot import replies
+from tests.simtable import find_id
+from tests.test_bot_game import Table
+from tests.test_robust_faults import assert_consistent, no_errors, stored_state
+
+SLOW = 4.0  # virtual seconds: past Discord's 3 s deadline
+assert replies.LATE < 3 < SLOW
+
+
+def slow_saves(bot, times: int = 1) -> None:
+    """The next ``times`` saves take ``SLOW`` seconds, as with a database another process holds."""
+    store = bot.store
+    save = store.save
+    left = [times]
+
+    async def slow(row):
+        if left[0] > 0:
+            left[0] -= 1
+            await asyncio.sleep(SLOW)
+        return await save(row)
+
+    store.save = slow
+
+
+async def test_a_slow_throw_is_deferred_and_still_shown(simcord_env, simcord_bot, db_path):
+    table = Table(simcord_env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    player = table.on_turn(message)
+    slow_saves(simcord_bot)
+    started = simcord_env.now()
+    r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
+    assert (simcord_env.now() - started).total_seconds() >= SLOW
+    assert r.acknowledged and r.deferred and not r.ephemeral
+    shown = table.turn_message(thread)
+    assert "throw 1 of 4" in shown.content and shown.attachments
+    assert len(stored_state(db_path)["throws"]) == 1
+    no_errors(simcord_env)
+    await assert_consistent(db_path)
+    await table.play_turn(thread)  # the deferred message's buttons work as before
+    no_errors(simcord_env)
+
+
+async def test_a_slow_lobby_join_is_deferred(simcord_env, simcord_bot):
+    table = Table(simcord_env)
+    lobby = await table.open_lobby(joiners=[])
+    slow_saves(simcord_bot)
+    r = await table.players[1].click(lobby, label="Join")
+    assert r.acknowledged and r.deferred
+    assert "bob" in table.channel.last_message.content
+    no_errors(simcord_env)
+
+
+async def test_a_slow_refusal_is_deferred_and_still_private(simcord_env, simcord_bot, db_path):
+    """A click that waited past the deadline and is then refused gets its private answer."""
+    table = Table(simcord_env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    player = table.on_turn(message)
+    other = next(p for p in table.players if p is not player)
+    store = simcord_bot.store
+    get = store.get
+
+    async def slow_get(guild_id, game_id):  # as if waiting behind another action
+        await asyncio.sleep(SLOW)
+        return await get(guild_id, game_id)
+
+    store.get = slow_get
+    r = await other.click(message, custom_id=find_id(message, "spx:throw:"))
+    store.get = get
+    assert r.acknowledged and r.deferred
+    (answer,) = r.followups
+    assert answer.ephemeral and answer.content == "It is bob's turn, not yours."
+    assert stored_state(db_path)["throws"] == []
+    no_errors(simcord_env)
+
+
+async def test_quick_clicks_are_never_deferred(simcord_env, simcord_bot):
+    table = Table(simcord_env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    r = await table.on_turn(message).click(message, custom_id=find_id(message, "spx:throw:"))
+    assert r.acknowledged and not r.deferred
+    assert not simcord_bot.play._locks
+
+
+def slow(monkeypatch, owner, name: str) -> None:
+    """``owner.name`` (a coroutine method) first waits ``SLOW`` seconds."""
+    original = getattr(owner, name)
+
+    async def wrapper(*args, **kwargs):
+        await asyncio.sleep(SLOW)
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, wrapper)
+
+
+async def test_a_slow_board_command_thinks_then_posts_the_board(
+    simcord_env, simcord_bot, monkeypatch
+):
+    table = Table(simcord_env)
+    thread = await table.start()
+    old = table.turn_message(thread)
+    slow(monkeypatch, simcord_bot.store, "find_in_channel")
+    r = await table.players[0].slash(thread, "spexxx board")
+    assert r.acknowledged and not r.ephemeral
+    new = table.turn_message(thread)
+    assert new.id != old.id and new.attachments and "your turn" in new.content
+    assert r.response.id == new.id  # the "thinking…" message became the turn message
+    monkeypatch.undo()
+    await table.play_turn(thread)
+    no_errors(simcord_env)
+
+
+async def test_a_slow_command_refusal_stays_private(simcord_env, simcord_bot, monkeypatch):
+    table = Table(simcord_env)
+    thread = await table.start()
+    outsider = table.guild.add_member(simcord_env.create_user("carol"))
+    slow(monkeypatch, simcord_bot.store, "find_in_channel")
+    before = [m.id for m in thread.history()]
+    r = await outsider.slash(thread, "spexxx resign")
+    assert r.acknowledged
+    (answer,) = r.followups
+    assert answer.ephemeral and "not playing" in answer.content
+    assert [m.id for m in thread.history()] == before  # no public trace of the refusal
+    no_errors(simcord_env)
+
+
+async def test_a_slow_private_command_thinks_privately(simcord_env, simcord_bot, monkeypatch):
+    table = Table(simcord_env)
+    await table.start()
+    slow(monkeypatch, simcord_bot.store, "list_active")
+    before = [m.id for m in table.channel.history()]
+    r = await table.players[0].slash(table.channel, "spexxx games")
+    assert r.acknowledged and r.ephemeral and "#1" in r.response.content
+    assert [m.id for m in table.channel.history()] == before
+    no_errors(simcord_env)
