@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from games.common.errors import GameError
+from games.common.errors import GameError, IllegalAction
 from games.spexxx import errors
 from locales import N_, Translator, resolve, translator
 
@@ -34,6 +34,10 @@ ENGINE_REFUSALS: dict[type[GameError], str] = {
     errors.MustPlace: N_("You cannot discard: your dice allow a square."),
     errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
     errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
+    errors.MustThrowFirst: N_("Throw the dice first."),
+    errors.NotInGame: N_("You are not playing in this game."),
+    errors.BadDice: N_("Those dice are not valid for this turn."),
+    IllegalAction: N_("That move is not allowed now."),  # any newer refusal of the engine
 }
 
 
@@ -45,7 +49,7 @@ def user_t(interaction: discord.Interaction) -> Translator:
 def refusal_text(t: Translator, exc: Exception) -> str:
     if isinstance(exc, Refusal):
         return exc.text(t)
-    message = ENGINE_REFUSALS.get(type(exc))
+    message = next((ENGINE_REFUSALS[c] for c in type(exc).__mro__ if c in ENGINE_REFUSALS), None)
     if message is None or t.lang == "en":
         return str(exc)  # the engine's own English words are the most precise
     return t(message)

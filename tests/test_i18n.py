@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from games.common.errors import IllegalAction
+from games.spexxx import errors as engine_errors
 from locales import LANGUAGES, po_path, resolve, tn, translator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,3 +136,36 @@ def test_command_mentions_use_the_readers_command_names() -> None:
         assert f"`/spexxx {t('board')}`" in t(message)
         assert t("board") != "board"
     assert "`/spexxx board`" in translator("en")(message)
+
+
+# Every refusal of the engine reaches players in their language (English keeps the engine's own
+# words); bot.refusals lives here with the other catalog checks, but needs no Discord connection.
+ENGINE_ERRORS = sorted(
+    (
+        cls
+        for cls in vars(engine_errors).values()
+        if isinstance(cls, type) and issubclass(cls, IllegalAction)
+    ),
+    key=lambda cls: cls.__name__,
+)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("error", ENGINE_ERRORS, ids=lambda cls: cls.__name__)
+def test_every_engine_refusal_is_translated(error: type[IllegalAction], lang: str) -> None:
+    from bot.refusals import ENGINE_REFUSALS, refusal_text
+
+    exc = error("engine words")
+    assert error in ENGINE_REFUSALS or error is IllegalAction, f"{error.__name__} has no refusal"
+    text = refusal_text(translator(lang), exc)
+    assert text != "engine words" and text != translator("en")(ENGINE_REFUSALS[error])
+    assert refusal_text(translator("en"), exc) == "engine words"
+
+
+def test_a_newer_engine_refusal_falls_back_to_a_translated_general_one() -> None:
+    from bot.refusals import refusal_text
+
+    class Newer(IllegalAction):
+        pass
+
+    assert refusal_text(translator("nl"), Newer("x")) == "Die zet mag nu niet."
