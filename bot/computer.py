@@ -16,7 +16,7 @@ from bot.messages import hint_text, turn_content
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
 from games.spexxx import Discard, Place
-from games.spexxx.ai import Level
+from games.spexxx.ai import Decision, Level
 from games.spexxx.ai import decide as ai_decide
 
 if TYPE_CHECKING:
@@ -65,6 +65,17 @@ class ComputerTurns:
         finally:
             self._running.discard((guild_id, game_id))
 
+    async def act(self, row: GameRow, level: Level) -> Decision:
+        """Apply one AI action for the seat on turn (a computer's, or a player's whose time ran
+        out); seeded by game and event index, so the same position gives the same choice."""
+        game = row.game
+        assert game is not None
+        rng = random.Random(f"{row.id}:{len(game.events)}")
+        decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
+        game.rng = self.play.dice(row.id, len(game.events))
+        game.apply(decision.action)
+        return decision
+
     async def _step(self, guild_id: int, game_id: int) -> bool:
         """One action of the computer on turn; True while a computer is still on turn."""
         async with self.play.acting(game_id):
@@ -75,12 +86,8 @@ class ComputerTurns:
             seat = game.state.current
             if seat is None or not row.players[seat].is_ai:
                 return False
-            level = Level(row.players[seat].ai)
-            rng = random.Random(f"{row.id}:{len(game.events)}")
-            decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
             dice_before = game.state.dice
-            game.rng = self.play.dice(row.id, len(game.events))
-            game.apply(decision.action)
+            decision = await self.act(row, Level(row.players[seat].ai))
             done = isinstance(decision.action, Place | Discard)
             if done and game.state.finished:
                 row.status = Status.FINISHED

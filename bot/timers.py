@@ -7,7 +7,6 @@ after a reload, and a reminder is marked sent before it is posted, so none is se
 from __future__ import annotations
 
 import logging
-import random
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,7 +17,6 @@ from bot.logs import ids
 from bot.models import GameRow, Status
 from games.spexxx import Discard, Place, Resign
 from games.spexxx.ai import Level
-from games.spexxx.ai import decide as ai_decide
 from locales import N_, Translator
 
 if TYPE_CHECKING:
@@ -169,13 +167,9 @@ class TurnTimers:
             row.turn_due = row.reminder_due = None
             await self.play.store.save(row)
             return
-        while True:
-            rng = random.Random(f"{row.id}:{len(game.events)}")
-            decision = ai_decide(game.state, Level.NORMAL, rng)
-            game.rng = self.play.dice(row.id, len(game.events))
-            game.apply(decision.action)
-            if isinstance(decision.action, Place | Discard):
-                break
+        action = None
+        while not isinstance(action, Place | Discard):  # throws and holds, then the move
+            action = (await self.play.computers.act(row, Level.NORMAL)).action
         missed = (row.missed + [0] * len(row.players))[: len(row.players)]
         missed[seat] += 1
         row.missed = missed
