@@ -15,6 +15,7 @@ The weights were fitted by matches against the normal player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from math import prod
@@ -285,23 +286,27 @@ def square_values(
                 threats[cell] += loss
     own_weight = weights.own
     block_weight = weights.block / max(1, len(opponents)) ** 0.5
-    occupied = board.occupied
-    values = [float("-inf")] * GRID_SIZE
-    now = [0] * GRID_SIZE
-    for sq in SQUARES:
-        i = sq.index
-        if occupied >> i & 1:
-            continue
-        points = points_now(board, seat, i)
-        now[i] = points
-        values[i] = points + own_weight * gains[i] + block_weight * threats[i]
-    return values, now
+    return _empty_square_values(
+        board, seat, lambda i, points: points + own_weight * gains[i] + block_weight * threats[i]
+    )
 
 
 def greedy_values(board: Board, seat: int) -> tuple[list[float], list[int]]:
     """Normal values: points now; ties go to squares next to own cubes, then to richer zones."""
-    occupied = board.occupied
     own = board.own_masks[seat]
+    return _empty_square_values(
+        board,
+        seat,
+        lambda i, points: points + 0.01 * (own & NEIGHBOURS[i]).bit_count() + 0.001 * POINTS[i],
+    )
+
+
+def _empty_square_values(
+    board: Board, seat: int, value: Callable[[int, int], float]
+) -> tuple[list[float], list[int]]:
+    """``value(index, points now)`` and the points now of every empty square; -inf where
+    occupied, so the best square is a plain ``max``."""
+    occupied = board.occupied
     values = [float("-inf")] * GRID_SIZE
     now = [0] * GRID_SIZE
     for sq in SQUARES:
@@ -310,5 +315,5 @@ def greedy_values(board: Board, seat: int) -> tuple[list[float], list[int]]:
             continue
         points = points_now(board, seat, i)
         now[i] = points
-        values[i] = points + 0.01 * (own & NEIGHBOURS[i]).bit_count() + 0.001 * POINTS[i]
+        values[i] = value(i, points)
     return values, now
