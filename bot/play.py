@@ -549,8 +549,9 @@ class PlayController:
         row: GameRow,
         channel: discord.abc.Messageable,
         interaction: discord.Interaction | None = None,
-    ) -> discord.Message | None:
-        """A new turn message (board, mention, controls); stored as the game's turn message."""
+    ) -> bool:
+        """A new turn message (board, mention, controls); stored as the game's turn message.
+        False if Discord did not take it."""
         game = row.game
         assert game is not None
         current = game.state.current
@@ -564,25 +565,29 @@ class PlayController:
             view, mentions = discord.utils.MISSING, NO_MENTIONS
         else:
             view, mentions = views.dice_view(t, row), mention_only(player.user_id)
+        posted = False
         try:
             if interaction is not None:
                 await replies.send_message(
                     interaction, content, files=files, view=view, allowed_mentions=mentions
                 )
-                message = await interaction.original_response()
+                posted = True
+                row.turn_message_id = None  # posted, but which message is it? (read back next)
+                row.turn_message_id = (await interaction.original_response()).id
             else:
-                message = await channel.send(
-                    content, files=files, view=view, allowed_mentions=mentions
-                )
+                row.turn_message_id = (
+                    await channel.send(content, files=files, view=view, allowed_mentions=mentions)
+                ).id
+                posted = True
         except discord.HTTPException as exc:
-            log.warning("could not post the turn message: %s", exc, extra=ids(row))
-            message = None
-        if message is not None:
-            row.turn_message_id = message.id
+            if posted:  # its buttons work all the same: they carry the game and turn
+                log.warning("turn message posted but not read back: %s", exc, extra=ids(row))
+            else:
+                log.warning("could not post the turn message: %s", exc, extra=ids(row))
         await self.store.save(row)  # the turn's due times count even if Discord failed
         if player.is_ai:
             self.computers.schedule(row)
-        return message
+        return posted
 
     async def edit_stored_turn(
         self, row: GameRow, channel: discord.abc.Messageable, content: str, *, board: bool
@@ -738,8 +743,7 @@ class PlayController:
         channel = interaction.channel
         assert channel is not None
         await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
-        message = await self.post_turn(row, channel, interaction)  # type: ignore[arg-type]
-        if message is None:
+        if not await self.post_turn(row, channel, interaction):  # type: ignore[arg-type]
             await self.tell(
                 interaction,
                 user_t(interaction)("Discord did not accept the board; try again in a moment."),

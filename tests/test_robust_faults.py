@@ -276,6 +276,8 @@ async def test_board_when_discord_fails(simcord_env, db_path, call, status):
     await assert_consistent(db_path)
     if call is CALLBACK:
         assert r.ephemeral and "try again" in r.response.content
+    if call is ORIGINAL_GET:  # posted, only not read back: nobody is told it failed
+        assert not r.ephemeral and "your turn" in r.response.content and not r.followups
     await recover_and_play(table, thread, db_path)
     no_errors(simcord_env)
 
