@@ -36,9 +36,14 @@ def build_palette(sample: Image.Image, exact: Iterable[RGB], colours: int = 256)
         if rgb not in seen and not any(_near(rgb, e) for e in exact_set):
             seen.add(rgb)
             fixed.append(rgb)
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([c for rgb in fixed for c in rgb])
-    return palette
+    return palette_image(fixed)
+
+
+def palette_image(colours: Iterable[RGB]) -> Image.Image:
+    """A 1×1 "P" image carrying ``colours``: what ``quantize(palette=…)`` takes."""
+    image = Image.new("P", (1, 1))
+    image.putpalette([c for rgb in colours for c in rgb])
+    return image
 
 
 def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:

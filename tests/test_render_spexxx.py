@@ -20,6 +20,7 @@ from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
 from games.spexxx.state import SpexxxState
 from locales import LANGUAGES, po_path, translator
+from renderers.png import palette_image
 from renderers.samples import play
 from renderers.spexxx import (
     SEAT_COLOURS,
@@ -34,7 +35,7 @@ from renderers.spexxx import (
 )
 from renderers.spexxx import theme as t
 from renderers.spexxx.final import score_series
-from renderers.spexxx.palette import build, exact_colours, palette_colours, sample_image
+from renderers.spexxx.palette import build, colours_of, exact_colours, sample_image
 from renderers.spexxx.palette_colours import COLOURS
 from renderers.spexxx.panels import dice_box, players_box
 
@@ -203,9 +204,8 @@ def test_stored_palette_keeps_exact_colours_exact() -> None:
 
 
 def _mapping_error(sample: Image.Image, colours: Sequence[tuple[int, int, int]]) -> float:
-    image = Image.new("P", (1, 1))
-    image.putpalette([c for rgb in colours for c in rgb])
-    mapped = sample.quantize(palette=image, dither=Image.Dither.NONE).convert("RGB")
+    mapped = sample.quantize(palette=palette_image(colours), dither=Image.Dither.NONE)
+    mapped = mapped.convert("RGB")
     return sum(ImageStat.Stat(ImageChops.difference(sample, mapped)).mean)
 
 
@@ -213,7 +213,7 @@ def test_stored_palette_fits_what_the_renderer_draws() -> None:
     """The bot loads the stored palette; if drawing changed, storing a fresh one is due."""
     sample = sample_image()
     stored = _mapping_error(sample, COLOURS)
-    fresh = _mapping_error(sample, palette_colours(build()))
+    fresh = _mapping_error(sample, colours_of(build()))
     assert stored <= fresh + 0.5, (
         f"stored palette maps the sample with error {stored:.2f} against {fresh:.2f} for a "
         "fresh one: run `python -m renderers.spexxx.store_palette`"

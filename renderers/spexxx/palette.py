@@ -16,7 +16,7 @@ from PIL import Image
 from games.spexxx.board import SQUARES, WIDTH
 from games.spexxx.scoring import BlockScore, Direction, LineScore, PlacementScore
 from games.spexxx.state import SpexxxState, TurnSummary, Variant
-from renderers.png import build_palette
+from renderers.png import build_palette, palette_image
 from renderers.spexxx import board
 from renderers.spexxx import theme as th
 
@@ -49,12 +49,10 @@ def palette() -> Image.Image:
     """The stored palette as a "P" image, ready for ``quantize``."""
     from renderers.spexxx.palette_colours import COLOURS
 
-    image = Image.new("P", (1, 1))
-    image.putpalette([c for rgb in COLOURS for c in rgb])
-    return image
+    return palette_image(COLOURS)
 
 
-def palette_colours(image: Image.Image) -> list[th.RGB]:
+def colours_of(image: Image.Image) -> list[th.RGB]:
     raw = image.getpalette() or []
     return [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from renderers.spexxx import theme as th
-from renderers.spexxx.palette import build, palette_colours
+from renderers.spexxx.palette import build, colours_of
 
 TARGET = Path(__file__).with_name("palette_colours.py")
 
@@ -20,7 +20,7 @@ def module_text(colours: list[th.RGB]) -> str:
 
 
 def main() -> None:
-    TARGET.write_text(module_text(palette_colours(build())), encoding="utf-8")
+    TARGET.write_text(module_text(colours_of(build())), encoding="utf-8")
     print(f"wrote {TARGET}")
 
 
