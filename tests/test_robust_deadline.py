@@ -1,8 +1,9 @@
-"""Slow clicks still land: Discord's 3 s deadline (enforced by SimCord in virtual time).
+"""Slow clicks and commands still land within Discord's 3 s deadline (SimCord enforces it in
+virtual time).
 
-A click can wait behind the game's lock, a locked database or a rate-limited call. After
-``replies.LATE`` seconds without an answer the bot defers it and answers through the deferred
-response, so the player never sees "This interaction failed" for a move that was saved.
+A click or command can wait behind the game's lock, a locked database or a rate-limited call.
+After ``replies.LATE`` seconds without an answer the bot defers it and answers through the
+deferred response, so the player never sees "This interaction failed" for a move that was saved.
 """
 
 from __future__ import annotations
@@ -18,29 +19,28 @@ SLOW = 4.0  # virtual seconds: past Discord's 3 s deadline
 assert replies.LATE < 3 < SLOW
 
 
-def slow_saves(bot, times: int = 1) -> None:
-    """The next ``times`` saves take ``SLOW`` seconds, as with a database another process holds."""
-    store = bot.store
-    save = store.save
-    left = [times]
+def slow(monkeypatch, owner, name: str) -> None:
+    """``owner.name`` (a coroutine method) first waits ``SLOW`` seconds."""
+    original = getattr(owner, name)
 
-    async def slow(row):
-        if left[0] > 0:
-            left[0] -= 1
-            await asyncio.sleep(SLOW)
-        return await save(row)
+    async def wrapper(*args, **kwargs):
+        await asyncio.sleep(SLOW)
+        return await original(*args, **kwargs)
 
-    store.save = slow
+    monkeypatch.setattr(owner, name, wrapper)
 
 
-async def test_a_slow_throw_is_deferred_and_still_shown(simcord_env, simcord_bot, db_path):
+async def test_a_slow_throw_is_deferred_and_still_shown(
+    simcord_env, simcord_bot, db_path, monkeypatch
+):
     table = Table(simcord_env)
     thread = await table.start()
     message = table.turn_message(thread)
     player = table.on_turn(message)
-    slow_saves(simcord_bot)
+    slow(monkeypatch, simcord_bot.store, "save")  # as with a database another process holds
     started = simcord_env.now()
     r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
+    monkeypatch.undo()
     assert (simcord_env.now() - started).total_seconds() >= SLOW
     assert r.acknowledged and r.deferred and not r.ephemeral
     shown = table.turn_message(thread)
@@ -52,33 +52,28 @@ async def test_a_slow_throw_is_deferred_and_still_shown(simcord_env, simcord_bot
     no_errors(simcord_env)
 
 
-async def test_a_slow_lobby_join_is_deferred(simcord_env, simcord_bot):
+async def test_a_slow_lobby_join_is_deferred(simcord_env, simcord_bot, monkeypatch):
     table = Table(simcord_env)
     lobby = await table.open_lobby(joiners=[])
-    slow_saves(simcord_bot)
+    slow(monkeypatch, simcord_bot.store, "save")
     r = await table.players[1].click(lobby, label="Join")
     assert r.acknowledged and r.deferred
     assert "bob" in table.channel.last_message.content
     no_errors(simcord_env)
 
 
-async def test_a_slow_refusal_is_deferred_and_still_private(simcord_env, simcord_bot, db_path):
+async def test_a_slow_refusal_is_deferred_and_still_private(
+    simcord_env, simcord_bot, db_path, monkeypatch
+):
     """A click that waited past the deadline and is then refused gets its private answer."""
     table = Table(simcord_env)
     thread = await table.start()
     message = table.turn_message(thread)
     player = table.on_turn(message)
     other = next(p for p in table.players if p is not player)
-    store = simcord_bot.store
-    get = store.get
-
-    async def slow_get(guild_id, game_id):  # as if waiting behind another action
-        await asyncio.sleep(SLOW)
-        return await get(guild_id, game_id)
-
-    store.get = slow_get
+    slow(monkeypatch, simcord_bot.store, "get")  # as if waiting behind another action
     r = await other.click(message, custom_id=find_id(message, "spx:throw:"))
-    store.get = get
+    monkeypatch.undo()
     assert r.acknowledged and r.deferred
     (answer,) = r.followups
     assert answer.ephemeral and answer.content == "It is bob's turn, not yours."
@@ -93,17 +88,6 @@ async def test_quick_clicks_are_never_deferred(simcord_env, simcord_bot):
     r = await table.on_turn(message).click(message, custom_id=find_id(message, "spx:throw:"))
     assert r.acknowledged and not r.deferred
     assert not simcord_bot.play._locks
-
-
-def slow(monkeypatch, owner, name: str) -> None:
-    """``owner.name`` (a coroutine method) first waits ``SLOW`` seconds."""
-    original = getattr(owner, name)
-
-    async def wrapper(*args, **kwargs):
-        await asyncio.sleep(SLOW)
-        return await original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, wrapper)
 
 
 async def test_a_slow_board_command_thinks_then_posts_the_board(
