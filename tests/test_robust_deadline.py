@@ -30,13 +30,18 @@ def slow(monkeypatch, owner, name: str) -> None:
     monkeypatch.setattr(owner, name, wrapper)
 
 
+async def first_turn(env):  # type: ignore[no-untyped-def]
+    """A started two-player game: table, thread, turn message and the player on turn."""
+    table = Table(env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    return table, thread, message, table.on_turn(message)
+
+
 async def test_a_slow_throw_is_deferred_and_still_shown(
     simcord_env, simcord_bot, db_path, monkeypatch
 ):
-    table = Table(simcord_env)
-    thread = await table.start()
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
+    table, thread, message, player = await first_turn(simcord_env)
     slow(monkeypatch, simcord_bot.store, "save")  # as with a database another process holds
     started = simcord_env.now()
     r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
@@ -66,10 +71,7 @@ async def test_a_slow_refusal_is_deferred_and_still_private(
     simcord_env, simcord_bot, db_path, monkeypatch
 ):
     """A click that waited past the deadline and is then refused gets its private answer."""
-    table = Table(simcord_env)
-    thread = await table.start()
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
+    table, _, message, player = await first_turn(simcord_env)
     other = next(p for p in table.players if p is not player)
     slow(monkeypatch, simcord_bot.store, "get")  # as if waiting behind another action
     r = await other.click(message, custom_id=find_id(message, "spx:throw:"))
@@ -82,10 +84,8 @@ async def test_a_slow_refusal_is_deferred_and_still_private(
 
 
 async def test_quick_clicks_are_never_deferred(simcord_env, simcord_bot):
-    table = Table(simcord_env)
-    thread = await table.start()
-    message = table.turn_message(thread)
-    r = await table.on_turn(message).click(message, custom_id=find_id(message, "spx:throw:"))
+    _, _, message, player = await first_turn(simcord_env)
+    r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
     assert r.acknowledged and not r.deferred
     assert not simcord_bot.play._locks
 
