@@ -45,6 +45,14 @@ def final_image(
     return img
 
 
+def _panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str) -> None:
+    """A panel of the final image: its background and its heading."""
+    left, top, right, _ = box
+    draw.rounded_rectangle(box, radius=12, fill=th.PANEL)
+    heading_font, heading = fit_font(title.upper(), 16, right - left - 36, bold=True)
+    draw.text((left + 18, top + 24), heading, font=heading_font, fill=th.MUTED, anchor="lm")
+
+
 def _draw_standings(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -55,9 +63,7 @@ def _draw_standings(
 ) -> None:
     t = translator(lang)
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=12, fill=th.PANEL)
-    heading_font, heading = fit_font(t("Final standings").upper(), 16, right - left - 36, bold=True)
-    draw.text((left + 18, top + 24), heading, font=heading_font, fill=th.MUTED, anchor="lm")
+    _panel(draw, box, t("Final standings"))
     winners = set(state.winners())
     row_h = min(76, (bottom - top - 50) // 4)
     placed = [0] * state.seats
@@ -140,11 +146,7 @@ def _draw_plot(
 ) -> None:
     t = translator(lang)
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=12, fill=th.PANEL)
-    heading_font, heading = fit_font(
-        t("Score after each turn").upper(), 16, right - left - 36, bold=True
-    )
-    draw.text((left + 18, top + 24), heading, font=heading_font, fill=th.MUTED, anchor="lm")
+    _panel(draw, box, t("Score after each turn"))
     series = score_series(state)
     turns = len(series[0]) - 1
     high = max(max(s) for s in series)
