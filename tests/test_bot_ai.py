@@ -76,10 +76,7 @@ async def test_computer_turn_resumes_after_a_restart(simcord_env, db_path: Path,
 async def test_hint_is_ephemeral_and_changes_nothing(simcord_env, db_path: Path) -> None:
     table = Table(simcord_env)
     thread = await table.start()
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    message = table.turn_message(thread)
+    player, message = await table.thrown(thread)
     before = stored(db_path)
     r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
     assert r.ephemeral and r.response.content.startswith("💡")

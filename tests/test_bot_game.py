@@ -69,12 +69,16 @@ class Table:
         assert match, message.content
         return self.by_id[int(match.group(1))]
 
-    async def play_turn(self, where, *, hold_first_two: bool = False, square: str | None = None):
-        """Throw (maybe hold and throw again), then place on ``square`` or the first option."""
+    async def thrown(self, where):
+        """The player on turn throws once; returns (player, turn message)."""
         message = self.turn_message(where)
         player = self.on_turn(message)
         await player.click(message, custom_id=find_id(message, "spx:throw:"))
-        message = self.turn_message(where)
+        return player, self.turn_message(where)
+
+    async def play_turn(self, where, *, hold_first_two: bool = False, square: str | None = None):
+        """Throw (maybe hold and throw again), then place on ``square`` or the first option."""
+        player, message = await self.thrown(where)
         if hold_first_two:
             for die in (0, 1):
                 die_id = [c for c in component_ids(message) if c.startswith("spx:die:")][die]
@@ -251,10 +255,7 @@ async def test_gold_throw_places_through_two_selects(simcord_env, dice: Scripted
     table = Table(simcord_env)
     thread = await table.start()
     dice.script((6, 6, 6, 6, 6))
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    message = table.turn_message(thread)
+    player, message = await table.thrown(thread)
     assert "allow 174 empty squares" in message.content
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
@@ -280,10 +281,7 @@ async def test_forced_discard(simcord_env, dice: ScriptedDice, db_path):
     for _ in range(4):
         _player, square = await table.play_turn(thread)
         assert square in {"B1", "G2", "M2", "S2"}
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    message = table.turn_message(thread)
+    player, message = await table.thrown(thread)
     assert has_id(message, "spx:discard:") and not has_id(message, "spx:place:")
     assert "No empty square is allowed" in message.content
     for _ in range(3):
@@ -303,10 +301,7 @@ async def test_forced_discard(simcord_env, dice: ScriptedDice, db_path):
 async def test_restart_mid_turn_keeps_held_dice_and_buttons(simcord_env, db_path, make_bot):
     table = Table(simcord_env)
     thread = await table.start()
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    message = table.turn_message(thread)
+    player, message = await table.thrown(thread)
     die_ids = [c for c in component_ids(message) if c.startswith("spx:die:")]
     await player.click(message, custom_id=die_ids[0])
     message = table.turn_message(thread)
@@ -372,10 +367,7 @@ async def test_double_click_applies_once(simcord_env, db_path):
 async def test_stale_click_from_an_earlier_turn(simcord_env, db_path):
     table = Table(simcord_env)
     thread = await table.start()
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    message = table.turn_message(thread)
+    player, message = await table.thrown(thread)
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     old_ids = component_ids(message)
@@ -397,10 +389,7 @@ async def test_click_after_the_game_ended(simcord_env, db_path):
     thread = await table.start("children")
     for _ in range(23):
         await table.play_turn(thread)
-    message = table.turn_message(thread)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    message = table.turn_message(thread)
+    player, message = await table.thrown(thread)
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)

@@ -19,7 +19,7 @@ import pytest
 
 from bot.storage import SqliteGameStore
 from games.spexxx import Game
-from tests.simtable import component_ids, find_id, has_id
+from tests.simtable import find_id, has_id, select_options
 from tests.test_bot_game import Table
 
 STATUSES = (500, 503, 429, 403, 404)
@@ -93,14 +93,6 @@ def no_errors(env) -> None:  # type: ignore[no-untyped-def]
     assert errors == [], errors
 
 
-async def thrown(table: Table, where):  # type: ignore[no-untyped-def]
-    """The player on turn throws once; returns (player, turn message)."""
-    message = table.turn_message(where)
-    player = table.on_turn(message)
-    await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    return player, table.turn_message(where)
-
-
 # ------------------------------------------------------------ turn clicks
 
 
@@ -124,15 +116,13 @@ async def test_throw_when_the_update_fails(simcord_env, db_path, status):
 async def test_place_when_closing_the_turn_message_fails(simcord_env, db_path, status):
     table = Table(simcord_env)
     thread = await table.start()
-    player, message = await thrown(table, thread)
+    player, message = await table.thrown(thread)
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     simcord_env.inject_error(*CALLBACK, status=status)
-    square = next(c for c in component_ids(message) if c.startswith("spx:sq:"))
-    options = [
-        o for row in message.components for c in row.children for o in getattr(c, "options", [])
-    ]
-    await player.select(message, [options[0].value], custom_id=square)
+    square = find_id(message, "spx:sq:")
+    first_square = select_options(message, "spx:sq:")[0].value
+    await player.select(message, [first_square], custom_id=square)
     assert len(stored_state(db_path)["history"]) == 1
     assert "Last turn" in table.turn_message(thread).content  # the next turn was posted anyway
     no_errors(simcord_env)
@@ -145,14 +135,12 @@ async def test_place_when_closing_the_turn_message_fails(simcord_env, db_path, s
 async def test_place_when_posting_the_next_turn_fails(simcord_env, db_path, status):
     table = Table(simcord_env)
     thread = await table.start()
-    player, message = await thrown(table, thread)
+    player, message = await table.thrown(thread)
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     simcord_env.inject_error(*CHANNEL_POST, status=status)
-    options = [
-        o for row in message.components for c in row.children for o in getattr(c, "options", [])
-    ]
-    r = await player.select(message, [options[0].value], custom_id=find_id(message, "spx:sq:"))
+    first_square = select_options(message, "spx:sq:")[0].value
+    r = await player.select(message, [first_square], custom_id=find_id(message, "spx:sq:"))
     assert len(stored_state(db_path)["history"]) == 1
     # nobody has controls now, so the player is told how to get them back
     texts = [f.content for f in r.followups] + [m.content for m in thread.history(viewer=player)]
@@ -168,15 +156,13 @@ async def test_place_when_every_message_fails(simcord_env, db_path, status):
     """The next turn post and the followup that explains it both fail: still no crash."""
     table = Table(simcord_env)
     thread = await table.start()
-    player, message = await thrown(table, thread)
+    player, message = await table.thrown(thread)
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     simcord_env.inject_error(*CHANNEL_POST, status=status)
     simcord_env.inject_error(*FOLLOWUP, status=status)
-    options = [
-        o for row in message.components for c in row.children for o in getattr(c, "options", [])
-    ]
-    await player.select(message, [options[0].value], custom_id=find_id(message, "spx:sq:"))
+    first_square = select_options(message, "spx:sq:")[0].value
+    await player.select(message, [first_square], custom_id=find_id(message, "spx:sq:"))
     assert len(stored_state(db_path)["history"]) == 1
     no_errors(simcord_env)
     await assert_consistent(db_path)

@@ -18,7 +18,6 @@ from tests.test_robust_faults import (
     no_errors,
     recover_and_play,
     stored_state,
-    thrown,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,7 +59,7 @@ UNMATCHED = ["spx:throw:-1:0:0", "spx:throw:1:a:0", "spx:nope:1", "spx:sq:1:0:1"
 async def test_forged_buttons_are_refused_and_change_nothing(simcord_env, db_path):
     table = Table(simcord_env)
     thread = await table.start()
-    player, _message = await thrown(table, thread)
+    player, _message = await table.thrown(thread)
     before = stored_state(db_path)
     for custom_id, reason in REFUSED:
         forged = await post_forged(simcord_env, thread, buttons=[custom_id])
@@ -82,7 +81,7 @@ async def test_forged_buttons_are_refused_and_change_nothing(simcord_env, db_pat
 async def test_forged_select_values_are_refused(simcord_env, db_path):
     table = Table(simcord_env)
     thread = await table.start()
-    player, message = await thrown(table, thread)
+    player, message = await table.thrown(thread)
     turn = find_id(message, "spx:place:").split(":", 3)[3]  # "<turn>:<throws>"
     before = stored_state(db_path)
     allowed = set()
@@ -267,7 +266,7 @@ async def test_turn_message_deleted_under_a_running_game(simcord_env, db_path):
     mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
     mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
     thread = await table.start()
-    await thrown(table, thread)
+    await table.thrown(thread)
     await mod.delete(table.turn_message(thread))
     with pytest.raises(AssertionError):
         table.turn_message(thread)

@@ -22,7 +22,6 @@ from tests.test_robust_faults import (
     no_errors,
     player_on_turn,
     stored_state,
-    thrown,
 )
 from tests.test_robust_input import post_forged
 
@@ -98,7 +97,7 @@ async def test_token_never_in_logs_or_errors(simcord_env, db_path, caplog, monke
     player = player_on_turn(table, db_path)
     await player.slash(thread, "spexxx board")
     simcord_env.inject_error(*CALLBACK, status=401, message="401: Unauthorized")
-    await thrown(table, thread)  # the update is refused: "saved" notice
+    await table.thrown(thread)  # the update is refused: "saved" notice
     await player.slash(thread, "spexxx board")
     original = simcord_env.bot.store.get
 
@@ -177,7 +176,7 @@ async def test_no_message_can_ping_everyone_or_roles(simcord_env, db_path):
     for _ in range(3):
         await table.play_turn(thread)
     simcord_env.inject_error(*CALLBACK, status=500)  # the "saved" notice
-    player, message = await thrown(table, thread)
+    player, message = await table.thrown(thread)
     await player.slash(thread, "spexxx board")
     await players[2].slash(thread, "spexxx resign")
     await player.slash(channel, "spexxx games")
