@@ -93,6 +93,21 @@ def no_errors(env) -> None:  # type: ignore[no-untyped-def]
     assert errors == [], errors
 
 
+async def choosing_a_square(table: Table):  # type: ignore[no-untyped-def]
+    """A started game whose player on turn has thrown and clicked Place…: (thread, player,
+    the message with the square select)."""
+    thread = await table.start()
+    player, message = await table.thrown(thread)
+    await player.click(message, custom_id=find_id(message, "spx:place:"))
+    return thread, player, table.turn_message(thread)
+
+
+async def place_first(player, message):  # type: ignore[no-untyped-def]
+    """Choose the first square of the square select."""
+    first = select_options(message, "spx:sq:")[0].value
+    return await player.select(message, [first], custom_id=find_id(message, "spx:sq:"))
+
+
 # ------------------------------------------------------------ turn clicks
 
 
@@ -115,14 +130,9 @@ async def test_throw_when_the_update_fails(simcord_env, db_path, status):
 @pytest.mark.parametrize("status", STATUSES)
 async def test_place_when_closing_the_turn_message_fails(simcord_env, db_path, status):
     table = Table(simcord_env)
-    thread = await table.start()
-    player, message = await table.thrown(thread)
-    await player.click(message, custom_id=find_id(message, "spx:place:"))
-    message = table.turn_message(thread)
+    thread, player, message = await choosing_a_square(table)
     simcord_env.inject_error(*CALLBACK, status=status)
-    square = find_id(message, "spx:sq:")
-    first_square = select_options(message, "spx:sq:")[0].value
-    await player.select(message, [first_square], custom_id=square)
+    await place_first(player, message)
     assert len(stored_state(db_path)["history"]) == 1
     assert "Last turn" in table.turn_message(thread).content  # the next turn was posted anyway
     no_errors(simcord_env)
@@ -134,13 +144,9 @@ async def test_place_when_closing_the_turn_message_fails(simcord_env, db_path, s
 @pytest.mark.parametrize("status", STATUSES)
 async def test_place_when_posting_the_next_turn_fails(simcord_env, db_path, status):
     table = Table(simcord_env)
-    thread = await table.start()
-    player, message = await table.thrown(thread)
-    await player.click(message, custom_id=find_id(message, "spx:place:"))
-    message = table.turn_message(thread)
+    thread, player, message = await choosing_a_square(table)
     simcord_env.inject_error(*CHANNEL_POST, status=status)
-    first_square = select_options(message, "spx:sq:")[0].value
-    r = await player.select(message, [first_square], custom_id=find_id(message, "spx:sq:"))
+    r = await place_first(player, message)
     assert len(stored_state(db_path)["history"]) == 1
     # nobody has controls now, so the player is told how to get them back
     texts = [f.content for f in r.followups] + [m.content for m in thread.history(viewer=player)]
@@ -155,14 +161,10 @@ async def test_place_when_posting_the_next_turn_fails(simcord_env, db_path, stat
 async def test_place_when_every_message_fails(simcord_env, db_path, status):
     """The next turn post and the followup that explains it both fail: still no crash."""
     table = Table(simcord_env)
-    thread = await table.start()
-    player, message = await table.thrown(thread)
-    await player.click(message, custom_id=find_id(message, "spx:place:"))
-    message = table.turn_message(thread)
+    thread, player, message = await choosing_a_square(table)
     simcord_env.inject_error(*CHANNEL_POST, status=status)
     simcord_env.inject_error(*FOLLOWUP, status=status)
-    first_square = select_options(message, "spx:sq:")[0].value
-    await player.select(message, [first_square], custom_id=find_id(message, "spx:sq:"))
+    await place_first(player, message)
     assert len(stored_state(db_path)["history"]) == 1
     no_errors(simcord_env)
     await assert_consistent(db_path)
