@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -32,7 +32,7 @@ _KEY = "spexxx_reply"
 @dataclass
 class _Reply:
     answering: bool = False  # the handler has started its own answer
-    deferred: asyncio.Future[bool] | None = field(default=None)  # True once the defer landed
+    deferred: asyncio.Future[bool] | None = None  # True once the defer landed
     thinking: bool = False  # a command's "thinking…" message awaits its answer
     thinking_in_public: bool = False
 
