@@ -13,7 +13,7 @@ import logging
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import aiosqlite
 
@@ -31,6 +31,13 @@ SQLITE_MAX_INT = 2**63 - 1
 
 class StaleGame(Exception):
     """Someone saved the game in between; a bug when per-game locks are held."""
+
+
+class GameKey(NamedTuple):
+    """Which game, without loading it: what a sweep lists before it takes each game's lock."""
+
+    guild_id: int
+    id: int
 
 
 class GameStore(Protocol):
@@ -168,13 +175,17 @@ class SqliteGameStore:
             (guild_id, Status.LOBBY.value, Status.RUNNING.value),
         )
 
-    async def due_games(self, now: float) -> list[GameRow]:
-        """Running games whose turn timer or reminder is due, and lobbies idle too long."""
-        return await self._query(
-            "(status = ? AND (turn_due <= ? OR reminder_due <= ?))"
-            " OR (status = ? AND lobby_expires <= ?) ORDER BY id",
+    async def due_games(self, now: float) -> list[GameKey]:
+        """Running games whose turn timer or reminder is due, and lobbies idle too long.
+
+        Only their keys: the sweep loads each game once, under its lock, with ``get``.
+        """
+        async with self._db.execute(
+            "SELECT guild_id, id FROM games WHERE (status = ? AND (turn_due <= ? OR reminder_due"
+            " <= ?)) OR (status = ? AND lobby_expires <= ?) ORDER BY id",
             (Status.RUNNING.value, now, now, Status.LOBBY.value, now),
-        )
+        ) as cur:
+            return [GameKey(r[0], r[1]) for r in await cur.fetchall()]
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._db.execute(

@@ -86,11 +86,11 @@ class TurnTimers:
         self.loop.cancel()
 
     async def sweep(self) -> None:
-        for row in await self.play.store.due_games(now()):
+        for key in await self.play.store.due_games(now()):
             try:
-                await self._handle(row.guild_id, row.id)
+                await self._handle(key.guild_id, key.id)
             except Exception:
-                log.exception("timer handling failed", extra=ids(row))
+                log.exception("timer handling failed", extra=ids(key))
 
     async def _handle(self, guild_id: int, game_id: int) -> None:
         async with self.play.acting(game_id):
