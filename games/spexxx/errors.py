@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from games.common.errors import IllegalAction
+from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
 
-
-class GameOver(IllegalAction):
-    pass
-
-
-class NotYourTurn(IllegalAction):
-    pass
-
-
-class NotInGame(IllegalAction):
-    """The seat does not exist or has left the game."""
+__all__ = [
+    "AllDiceHeld",
+    "BadDice",
+    "GameOver",
+    "MustPlace",
+    "MustThrowFirst",
+    "NoSuchSquare",
+    "NoThrowsLeft",
+    "NotInGame",
+    "NotYourTurn",
+    "SquareNotAllowed",
+    "SquareOccupied",
+]
 
 
 class MustThrowFirst(IllegalAction):

@@ -1,0 +1,242 @@
+"""A Spectrangle game: setup + event log + the state they produce, with chance from an injected RNG.
+
+This is the object the bot and the AI use: ``legal_actions()`` and ``apply(action)``, in the
+manner of python-chess's ``Board``. The setup fixes the bag order, so the only chance left in
+play is where an exchanged tile goes back; the log records it, and the log alone rebuilds the
+state (``Game.from_dict``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.common.chance import Chance, SeededChance
+from games.common.errors import RecordError
+from games.spectrangle.actions import (
+    Action,
+    Event,
+    Exchange,
+    Exchanged,
+    Pass,
+    Place,
+    Resign,
+    event_from_dict,
+    event_to_dict,
+)
+from games.spectrangle.state import (
+    MAX_SEATS,
+    MIN_SEATS,
+    EndReason,
+    PlacedTile,
+    SpectrangleState,
+    TurnSummary,
+    deal,
+    start_seat,
+)
+from games.spectrangle.tiles import TILE_BY_CODE, TILE_CODES
+
+_TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How the game began: the seats, the team option and the bag order (``bag[0]`` first)."""
+
+    seats: int
+    bag: tuple[str, ...]
+    teams: bool = False
+    seed: int | None = None  # for information: the seed that shuffled the bag
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise ValueError(
+                f"Spectrangle is for {MIN_SEATS}–{MAX_SEATS} players, not {self.seats}"
+            )
+        if self.teams and self.seats != 4:
+            raise ValueError("the team game needs exactly 4 players")
+        if sorted(self.bag) != sorted(TILE_CODES):
+            raise ValueError("the bag must hold each of the 36 tile codes once")
+
+    @property
+    def start_seat(self) -> int:
+        """The seat with the highest first tile (ties: second, third, fourth tile, lowest seat)."""
+        return start_seat(deal([_TILE_INDEX[c] for c in self.bag], self.seats))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": self.seats, "teams": self.teams, "bag": list(self.bag), "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Setup:
+        try:
+            seed = data.get("seed")
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                raise TypeError(f"seed {seed!r} is not an integer")
+            seats = data["seats"]
+            if not isinstance(seats, int) or isinstance(seats, bool):
+                raise TypeError(f"seats {seats!r} is not an integer")
+            bag = data["bag"]
+            if not isinstance(bag, list) or not all(isinstance(c, str) for c in bag):
+                raise TypeError("the bag is a list of tile codes")
+            teams = data.get("teams", False)
+            if not isinstance(teams, bool):
+                raise TypeError(f"teams {teams!r} is not true or false")
+            return cls(seats, tuple(bag), teams, seed)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"not a Spectrangle game setup: {exc}") from exc
+
+
+class Game:
+    """Setup, event log and state; every query the bot, AI and renderer need is here."""
+
+    def __init__(self, setup: Setup, rng: Chance | None = None) -> None:
+        self.setup = setup
+        # Without an injected RNG, exchanges use one seeded from the setup, so a game is
+        # always playable and the same moves give the same bag.
+        self.rng: Chance = rng if rng is not None else SeededChance(f"{setup.seed}:{setup.bag}")
+        self.state = SpectrangleState.from_codes(setup.seats, list(setup.bag), setup.teams)
+        self.events: list[Event] = []
+
+    @classmethod
+    def new(
+        cls,
+        seats: int,
+        seed: int | None = None,
+        *,
+        teams: bool = False,
+        rng: Chance | None = None,
+    ) -> Game:
+        """Shuffle the tiles in table order with the seeded RNG and deal."""
+        if rng is None:
+            rng = SeededChance(seed)
+        bag = tuple(rng.shuffled(TILE_CODES))
+        return cls(Setup(seats, bag, teams, seed), rng)
+
+    @classmethod
+    def replay(cls, setup: Setup, events: list[Event], rng: Chance | None = None) -> Game:
+        game = cls(setup, rng)
+        for event in events:
+            game.record(event)
+        return game
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, action: Action) -> Event:
+        """Carry out a player's action; an exchange's return position comes from the RNG."""
+        if isinstance(action, Exchange):
+            state = self.state
+            state.check_exchange(action.seat, action.tile)  # a refusal uses no randomness
+            # After the draw ``len(bag) - 1`` tiles remain: ``len(bag)`` places to go back to.
+            event: Event = Exchanged(action.seat, action.tile, self.rng.below(len(state.bag)))
+        else:
+            event = action
+        self.record(event)
+        return event
+
+    def record(self, event: Event) -> TurnSummary | None:
+        """Apply an event whose chance outcome is already known (replays, records)."""
+        result = self.state.apply(event)
+        self.events.append(event)
+        return result
+
+    def legal_actions(self, distinct: bool = False) -> list[Action]:
+        """The turn actions the seat on turn may take now (resigning is always open besides).
+
+        Placements come first in hand order, then field, then rotation; ``distinct`` keeps one
+        rotation of the single-colour tiles. Without a placement: pass, and an exchange per tile
+        while the bag holds tiles.
+        """
+        state = self.state
+        seat = state.current
+        if seat is None:
+            return []
+        places = state.placements(seat, distinct)
+        if places:
+            return [Place(seat, TILE_CODES[t], f, k) for t, f, k in places]
+        actions: list[Action] = [Pass(seat)]
+        if state.bag:
+            actions.extend(Exchange(seat, TILE_CODES[t]) for t in state.hands[seat])
+        return actions
+
+    def legal_placements(self, tile: str | None = None, distinct: bool = True) -> list[Place]:
+        """The placements of the seat on turn, optionally of one tile (for the field select)."""
+        seat = self.state.current
+        if seat is None:
+            return []
+        only = None if tile is None else TILE_BY_CODE[tile].index
+        return [
+            Place(seat, TILE_CODES[t], f, k)
+            for t, f, k in self.state.placements(seat, distinct)
+            if only is None or t == only
+        ]
+
+    def resign(self, seat: int) -> None:
+        self.record(Resign(seat))
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.state.current
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        return self.state.end_reason
+
+    @property
+    def scores(self) -> list[int]:
+        return self.state.scores
+
+    @property
+    def team_scores(self) -> list[int] | None:
+        return self.state.team_scores
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    def standings(self) -> list[int]:
+        return self.state.standings()
+
+    @property
+    def hands(self) -> list[tuple[str, ...]]:
+        return self.state.hand_codes
+
+    @property
+    def bag_count(self) -> int:
+        return self.state.bag_count
+
+    @property
+    def board(self) -> tuple[PlacedTile | None, ...]:
+        return self.state.board
+
+    @property
+    def last_placement(self) -> TurnSummary | None:
+        return self.state.last_placement
+
+    @property
+    def history(self) -> list[TurnSummary]:
+        return self.state.history
+
+    # ------------------------------------------------------------- persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "spectrangle",
+            "setup": self.setup.to_dict(),
+            "events": [event_to_dict(e) for e in self.events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, rng: Chance | None = None) -> Game:
+        """Rebuild from the log; an event the rules refuse raises its ``IllegalAction``."""
+        if not isinstance(data, dict) or data.get("game") != "spectrangle":
+            raise RecordError("not a saved Spectrangle game")
+        events = data.get("events")
+        if not isinstance(events, list):
+            raise RecordError("a saved game needs a list of events")
+        setup = Setup.from_dict(data.get("setup"))
+        return cls.replay(setup, [event_from_dict(e) for e in events], rng)
