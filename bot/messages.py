@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot import text, views
-from bot.models import MAX_SEATS, MIN_SEATS, GameRow
+from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Status
 from bot.timers import timer_text
 from games.spexxx import Hold, Place, Throw
 from games.spexxx.ai import Decision, Level
@@ -18,6 +18,30 @@ ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show t
 def closed_lobby(t: Translator, row: GameRow) -> str:
     """The lobby message once the lobby was cancelled or abandoned, with the reason."""
     return f"~~Spexxx lobby #{row.id}~~: {t(row.note)}."
+
+
+def verdict(t: Translator, row: GameRow) -> str:
+    """How a finished game ended: who won, and why it ended early if it did."""
+    game = row.game
+    assert game is not None
+    winners = game.state.winners()
+    if len(winners) > 1:
+        names = t(" and ").join(text.seat_label(row, s) for s in winners)
+        said = "🏆 " + t("{names} share the win!", names=names)
+    elif winners:
+        said = "🏆 " + t("{name} wins!", name=text.seat_label(row, winners[0]))
+    else:
+        said = t("No winner.")
+    if row.note:
+        said += f" ({t(row.note)})"
+    return said
+
+
+def game_ended(t: Translator, row: GameRow) -> str:
+    """What a command about a game that no longer runs is told: that it ended, and how."""
+    if row.status is Status.CANCELLED or row.game is None:
+        return t("**Spexxx #{id}** was cancelled.", id=row.id)
+    return t("**Spexxx #{id} is over.**", id=row.id) + " " + verdict(t, row)
 
 
 def lobby_content(t: Translator, row: GameRow) -> str:

@@ -33,6 +33,7 @@ from bot.messages import (
     roll_off_text,
     thread_name,
     turn_content,
+    verdict,
 )
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
 from bot.refusals import Refusal, refusal_text, user_t
@@ -611,18 +612,9 @@ class PlayController:
         await record_finished(self.store, row)  # stats and Elo, once per game
         state = game.state
         t = await self.public_t(row.guild_id)
-        winners = state.winners()
-        if len(winners) > 1:
-            names = t(" and ").join(text.seat_label(row, s) for s in winners)
-            verdict = "🏆 " + t("{names} share the win!", names=names)
-        elif winners:
-            verdict = "🏆 " + t("{name} wins!", name=text.seat_label(row, winners[0]))
-        else:
-            verdict = t("No winner.")
-        if row.note:
-            verdict += f" ({t(row.note)})"
         content = (
-            t("**Spexxx #{id} is over.**", id=row.id) + f" {verdict}\n{text.standings(t, row)}"
+            t("**Spexxx #{id} is over.**", id=row.id)
+            + f" {verdict(t, row)}\n{text.standings(t, row)}"
         )
         files: list[discord.File] = []
         note = t(ATTACH_FILES_NOTE)
@@ -637,7 +629,7 @@ class PlayController:
             await self.store.save(row)
         except discord.HTTPException as exc:
             log.warning("could not post the final standings: %s", exc, extra=ids(row))
-        log.info("finished, winners %s", winners, extra=ids(row))
+        log.info("finished, winners %s", state.winners(), extra=ids(row))
 
     @staticmethod
     def can_attach(channel: object) -> bool:

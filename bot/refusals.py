@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from games.common.errors import GameError, IllegalAction
@@ -13,16 +15,18 @@ class Refusal(Exception):
     """Something a user tried that cannot be done now; the message tells them why.
 
     The message is an untranslated id with named fields: it is translated into the language of
-    the person who sees it.
+    the person who sees it. A field that is itself text is given as a function of the translator,
+    so it is written in that person's language too.
     """
 
-    def __init__(self, message: str, /, **fields: object) -> None:
-        super().__init__(message.format(**fields) if fields else message)
+    def __init__(self, message: str, /, **fields: object | Callable[[Translator], str]) -> None:
         self.message = message
         self.fields = fields
+        super().__init__(self.text(translator("en")))
 
     def text(self, t: Translator) -> str:
-        return t(self.message, **self.fields)
+        fields = {k: v(t) if callable(v) else v for k, v in self.fields.items()}
+        return t(self.message, **fields)
 
 
 ENGINE_REFUSALS: dict[type[GameError], str] = {

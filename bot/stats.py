@@ -299,7 +299,7 @@ class StatsStore:
         async with self._db.execute(
             "SELECT id FROM games WHERE guild_id = ? AND setup IS NOT NULL"
             " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
-            " ORDER BY id DESC LIMIT 1",
+            " ORDER BY thread_id IS NULL, id DESC LIMIT 1",  # a game's own thread: that game
             (guild_id, channel_id, channel_id),
         ) as cur:
             found = await cur.fetchone()

@@ -160,12 +160,13 @@ class SqliteGameStore:
         return rows[0] if rows else None
 
     async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None:
-        """The newest active game played in this thread or channel."""
+        """The game a command here means: in a game's own thread always that game, running or
+        not; elsewhere the newest active game played in this channel (or plain thread)."""
         rows = await self._query(
-            "guild_id = ? AND status IN (?, ?)"
-            " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
-            " ORDER BY id DESC LIMIT 1",
-            (guild_id, Status.LOBBY.value, Status.RUNNING.value, channel_id, channel_id),
+            "guild_id = ? AND (thread_id = ?"
+            " OR (thread_id IS NULL AND channel_id = ? AND status IN (?, ?)))"
+            " ORDER BY thread_id IS NULL, id DESC LIMIT 1",
+            (guild_id, channel_id, channel_id, Status.LOBBY.value, Status.RUNNING.value),
         )
         return rows[0] if rows else None
 

@@ -485,7 +485,7 @@ async def test_resign_cancel_games_rules(simcord_env, db_path):
     assert "cancelled" in r.response.content
     assert stored(db_path)["status"] == "cancelled"
     r = await alice.slash(thread, "spexxx board")
-    assert r.ephemeral and "no Spexxx game" in r.response.content
+    assert r.ephemeral and "Spexxx #1** was cancelled" in r.response.content
 
 
 async def test_resign_down_to_one_player_ends_the_game(simcord_env, db_path):

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replies, text, views
-from bot.messages import closed_lobby, lobby_content
+from bot.messages import closed_lobby, game_ended, lobby_content
 from bot.models import Player, Status
 from bot.play import NO_MENTIONS
 from bot.refusals import Refusal, refusal_text, user_t
@@ -83,12 +83,19 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
         super().__init__()
 
     async def _game_here(self, interaction: discord.Interaction) -> GameRow:
+        """The game this channel means; in the thread of a game that ended, how it ended."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         row = await self.bot.store.find_in_channel(interaction.guild_id, interaction.channel_id)
         if row is None:
             raise Refusal(
                 "There is no Spexxx game in this channel. Use this command in the game's thread, "
                 "or see `/spexxx games`."
+            )
+        if not row.status.active:
+            ended = row
+            raise Refusal(
+                "{ended} `/spexxx games` lists the games still running.",
+                ended=lambda t: game_ended(t, ended),
             )
         return row
 
@@ -130,6 +137,12 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             existing = await self.bot.store.find_in_channel(
                 interaction.guild_id, interaction.channel_id
             )
+            if existing is not None and existing.thread_id == interaction.channel_id:
+                raise Refusal(
+                    "This thread belongs to Spexxx #{id}. Open a new lobby in <#{channel}>.",
+                    id=existing.id,
+                    channel=existing.channel_id,
+                )
             if existing is not None and (
                 existing.status is Status.LOBBY or existing.thread_id is None
             ):
