@@ -675,6 +675,31 @@ class PlayController:
 
     # --------------------------------------------------------- slash actions
 
+    @staticmethod
+    def settle_resignation(row: GameRow) -> None:
+        """After a seat left the game (resigned, or removed for missed turns): the game ends
+        when too few players are left, and also when no human is left.
+
+        Computers do not play on alone: they leave from the lowest score up until the rules end
+        the game, so the best of them stays in and wins. Each step is a logged ``Resign``, so
+        the stored state stays the replay of the log.
+        """
+        game = row.game
+        assert game is not None
+        state = game.state
+        humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not state.resigned[s]]
+        if not state.finished and not humans_in:
+            computers = [s for s in state.active_seats() if row.players[s].is_ai]
+            for seat in sorted(computers, key=lambda s: (state.scores[s], -s)):
+                if game.state.finished:
+                    break
+                game.apply(Resign(seat))
+            row.status = Status.FINISHED
+            row.note = N_("no human player left")
+        elif state.finished:
+            row.status = Status.FINISHED
+            row.note = N_("too few players left")
+
     async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
         game = row.game
         assert game is not None
@@ -682,9 +707,7 @@ class PlayController:
         if seat is None or game.state.resigned[seat]:
             raise Refusal("You are not playing in this game.")
         game.apply(Resign(seat))
-        if game.state.finished:
-            row.status = Status.FINISHED
-            row.note = N_("too few players left")
+        self.settle_resignation(row)
         await self.store.save(row)
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel

@@ -179,6 +179,7 @@ class TurnTimers:
         removed = missed[seat] >= self.max_missed and not game.state.finished
         if removed:
             game.apply(Resign(seat))
+            self.play.settle_resignation(row)
             note_removed = t(
                 "{name} missed {n} turns in a row and was removed from the game "
                 "(as with `/spexxx resign`).",
@@ -187,8 +188,6 @@ class TurnTimers:
             )
         if game.state.finished:
             row.status = Status.FINISHED
-            if removed:
-                row.note = N_("too few players left")
         row.turn_due = row.reminder_due = None
         await self.play.store.save(row)
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))

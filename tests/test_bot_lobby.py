@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.models import Player
 from games.spexxx import Variant
+from tests.test_bot_ai import add_ai
 from tests.test_bot_game import Table, finish_game, stored
 
 
@@ -71,3 +72,67 @@ async def test_commands_in_a_cancelled_games_thread_say_it_was_cancelled(simcord
     await alice.slash(thread, "spexxx cancel")
     r = await alice.slash(thread, "spexxx board")
     assert r.ephemeral and "Spexxx #1** was cancelled" in r.response.content
+
+
+# ------------------------------------------------------------- no human left
+
+
+async def computers_game(table: Table, timer: int | None = None):  # type: ignore[no-untyped-def]
+    """Alice against an easy and a hard computer (children's game); returns the thread once it
+    is alice's turn."""
+    alice = table.players[0]
+    options = {} if timer is None else {"timer": timer}
+    await alice.slash(table.channel, "spexxx new", variant="children", **options)
+    lobby = table.channel.last_message
+    for level in ("easy", "hard"):
+        lobby = await add_ai(table, lobby, level)
+    await alice.click(lobby, label="Start")
+    thread = table.channel.threads[0]
+    assert table.on_turn(table.turn_message(thread)) is alice
+    return thread
+
+
+def assert_ended_without_humans(data: dict, thread) -> None:  # type: ignore[no-untyped-def]
+    state = data["state"]
+    assert data["status"] == "finished" and state["current"] is None
+    assert state["resigned"][0] is True
+    assert state["resigned"][1:].count(False) == 1  # one computer is left: the best one
+    best = max((1, 2), key=lambda s: (state["scores"][s], -s))  # a tie keeps the first seat
+    assert state["resigned"][best] is False
+    final = thread.last_message
+    assert "is over" in final.content and "(no human player left)" in final.content
+    assert f"🏆 {'⬛⚪🔵'[best]} Computer" in final.content
+
+
+async def test_last_human_resigning_ends_a_game_of_computers(simcord_env, db_path: Path):
+    table = Table(simcord_env, names=("alice",))
+    thread = await computers_game(table)
+    turns = len(stored(db_path)["state"]["history"])
+    before = len(thread.history())
+    r = await table.players[0].slash(thread, "spexxx resign")
+    assert not r.ephemeral and "resigned" in r.response.content
+    data = stored(db_path)
+    assert_ended_without_humans(data, thread)
+    assert len(data["state"]["history"]) == turns  # no computer turn after alice left
+    assert len(thread.history()) == before + 2  # the resignation and the final standings
+    await simcord_env.advance_time(600)
+    assert len(stored(db_path)["state"]["history"]) == turns
+
+
+async def test_last_human_removed_for_missed_turns_ends_a_game_of_computers(
+    simcord_env, db_path: Path
+):
+    table = Table(simcord_env, names=("alice",))
+    thread = await computers_game(table, timer=120)
+    for _ in range(3):  # alice sleeps through three turns; the computers play between them
+        assert table.on_turn(table.turn_message(thread)) is table.players[0]
+        await simcord_env.advance_time(140)
+    data = stored(db_path)
+    assert_ended_without_humans(data, thread)
+    history = data["state"]["history"]
+    assert history[-1]["seat"] == 0  # alice's third missed turn was the last one played
+    assert [h["seat"] for h in history].count(0) == 3
+    texts = [m.content for m in thread.history()]
+    assert any("missed 3 turns in a row and was removed" in t for t in texts)
+    await simcord_env.advance_time(600)
+    assert len(stored(db_path)["state"]["history"]) == len(history)
