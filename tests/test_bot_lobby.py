@@ -136,3 +136,24 @@ async def test_last_human_removed_for_missed_turns_ends_a_game_of_computers(
     assert any("missed 3 turns in a row and was removed" in t for t in texts)
     await simcord_env.advance_time(600)
     assert len(stored(db_path)["state"]["history"]) == len(history)
+
+
+# ------------------------------------------------------------------ /spexxx games
+
+
+async def test_games_list_fits_one_message_and_says_how_many_more(simcord_env):
+    guild = simcord_env.create_guild()
+    hosts = [guild.add_member(simcord_env.create_user(f"host_{i}_" + "*_~" * 9)) for i in range(17)]
+    channels = [guild.create_text_channel(f"games-{i}") for i in range(17)]
+    for host, channel in zip(hosts, channels, strict=True):
+        r = await host.slash(channel, "spexxx new")
+        assert not r.ephemeral
+    r = await hosts[0].slash(channels[0], "spexxx games")
+    assert r.ephemeral and r.response is not None
+    content = r.response.content
+    assert "Something went wrong" not in content and len(content) <= 2000
+    lines = content.split("\n")
+    listed = lines[:-1]
+    assert 1 < len(listed) < 17
+    assert [line.split()[0] for line in listed] == [f"**#{n}**" for n in range(1, len(lines))]
+    assert lines[-1] == f"…and {17 - len(listed)} more."

@@ -71,6 +71,7 @@ LANGUAGE_OPTIONS = [
     *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
 ]
 MAX_LISTED = 20
+MESSAGE_LIMIT = 2000  # characters of a Discord message
 
 
 def rules_text(t: Translator) -> str:
@@ -350,11 +351,11 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
                     ephemeral=True,
                 )
                 return
-            lines = [game_line(t, interaction.guild_id, r) for r in rows[:MAX_LISTED]]
-            if len(rows) > MAX_LISTED:
-                lines.append(t("…and {n} more.", n=len(rows) - MAX_LISTED))
             await replies.send_message(
-                interaction, "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
+                interaction,
+                games_list(t, interaction.guild_id, rows),
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
             )
 
         await self._run(interaction, action, private=True)
@@ -462,6 +463,22 @@ STATUS_NAMES = {
     Status.FINISHED: N_("finished"),
     Status.CANCELLED: N_("cancelled"),
 }
+
+
+def games_list(t: Translator, guild_id: int, rows: list[GameRow]) -> str:
+    """One line per game, as many as fit in one message; then how many more are not listed."""
+    lines: list[str] = []
+    size = 0
+    for listed, row in enumerate(rows[:MAX_LISTED]):
+        line = game_line(t, guild_id, row)
+        more = t("…and {n} more.", n=len(rows) - listed - 1) if listed + 1 < len(rows) else ""
+        if size + len(line) + 1 + len(more) > MESSAGE_LIMIT:
+            break
+        lines.append(line)
+        size += len(line) + 1
+    if len(lines) < len(rows):
+        lines.append(t("…and {n} more.", n=len(rows) - len(lines)))
+    return "\n".join(lines)
 
 
 def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
