@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import sqlite3
@@ -17,7 +16,7 @@ from bot.logs import JsonFormatter
 from bot.models import Player, Status
 from bot.play import PlayController
 from bot.refusals import Refusal
-from bot.storage import SqliteGameStore, StaleGame
+from bot.storage import SqliteGameStore
 from games.common.dice import SeededDice
 from games.spexxx import Game, Place, Throw, Variant
 
@@ -117,39 +116,3 @@ async def test_drain_gives_up_after_its_timeout() -> None:
     await entered.wait()
     assert await play.drain(0.05) is False
     task.cancel()
-
-
-# Several players acting on one game at the same moment. SimCord runs one operation at a time,
-# so this drives the same per-game lock and storage the click handlers use, with real overlap:
-# every load → change → save below yields to the others at each database call.
-
-
-async def _join_at_once(store: SqliteGameStore, play: PlayController | None) -> list[object]:
-    lobby = await store.create_lobby(1, 2, Player(10, "host"), Variant.ADULT)
-
-    async def join(user: int) -> None:
-        async with play.acting(lobby.id) if play else contextlib.nullcontext():
-            row = await store.get(1, lobby.id)
-            assert row is not None
-            await asyncio.sleep(0)  # the others load the same version meanwhile
-            row.players.append(Player(user, f"p{user}"))
-            await store.save(row)
-
-    return await asyncio.gather(*(join(u) for u in (11, 12, 13)), return_exceptions=True)
-
-
-async def test_simultaneous_actions_on_one_game_are_serialized(tmp_path: Path) -> None:
-    store = await SqliteGameStore.open(tmp_path / "db.sqlite3")
-    try:
-        play = PlayController(None, store, None)  # type: ignore[arg-type]
-        assert await _join_at_once(store, play) == [None, None, None]
-        row = await store.get(1, 1)
-        assert row is not None and sorted(p.user_id for p in row.players) == [10, 11, 12, 13]
-        assert not play._locks  # nothing left behind
-        # the same overlap without the lock: the stale saves are refused, none is half applied
-        results = await _join_at_once(store, None)
-        assert any(isinstance(r, StaleGame) for r in results)
-        row = await store.get(1, 2)
-        assert row is not None and len(row.players) == 1 + results.count(None)
-    finally:
-        await store.close()
