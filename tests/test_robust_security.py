@@ -5,7 +5,9 @@ role."""
 from __future__ import annotations
 
 import logging
+import re
 import types
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -13,8 +15,9 @@ import pytest
 
 from bot import __main__ as bot_main
 from bot.config import Settings
+from bot.play import NO_MENTIONS, mention_only
 from tests.simtable import find_id
-from tests.test_bot_game import Table, finish_game
+from tests.test_bot_game import Table
 from tests.test_robust_faults import (
     CALLBACK,
     CHANNEL_POST,
@@ -26,7 +29,6 @@ from tests.test_robust_faults import (
 from tests.test_robust_input import post_forged
 
 FAKE_TOKEN = "MTAxMDEwMTAxMDEw.FAKE.sEcReT-t0ken-for-robustness-tests"
-HOSTILE = ("@everyone", "@here", "<@&{role}>")
 
 
 async def test_only_seated_players_of_this_guild_act(simcord_env, db_path):
@@ -138,57 +140,219 @@ def test_token_never_in_main_logs(db_path, caplog, monkeypatch, capfd):
     assert FAKE_TOKEN not in caplog.text + out + err
 
 
-def mention_problems(request: Any, seated: set[int]) -> list[str]:
-    """Why a message-sending request could ping more than the seated players (empty: safe)."""
+# ------------------------------------------------------------------------------------ pings
+# What Discord would notify is worked out from each request as discord.py sent it: the mentions
+# in its content that the request's allowed_mentions let through. discord.py merges the client's
+# default (users=True) into every request, so a call that forgets allowed_mentions shows up here
+# as "parse: users", and a name like "<@id>" in it would ping that member.
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
+NEW_MESSAGE = re.compile(r"/channels/\d+/messages|/webhooks/\d+/[^/]+")
+
+
+@dataclass(frozen=True)
+class Pings:
+    everyone: bool = False  # @everyone or @here
+    roles: frozenset[int] = frozenset()
+    users: frozenset[int] = frozenset()
+
+
+def sent_message(request: Any) -> tuple[bool, dict[str, Any]] | None:
+    """(is it a new message, its fields) for a request that posts or edits a message."""
     body = request.json
     if not isinstance(body, dict):
-        return []
-    data = body.get("data") if isinstance(body.get("data"), dict) else body
-    if not any(k in data for k in ("content", "embeds")):
-        return []
-    allowed = data.get("allowed_mentions")
+        return None
+    if request.path.endswith("/callback"):  # 4: a new message, 7: the clicked one updated
+        kind = body.get("type")
+        return (kind == 4, body.get("data") or {}) if kind in (4, 7) else None
+    if request.method == "POST" and NEW_MESSAGE.fullmatch(request.path):
+        return True, body
+    if request.method == "PATCH" and "/messages/" in request.path:
+        return False, body
+    return None
+
+
+def pings(fields: dict[str, Any]) -> Pings:
+    """Whom Discord notifies for a message with these fields (the author may mention everyone
+    and every role; without allowed_mentions Discord parses them all)."""
+    content = fields.get("content") or ""
+    allowed = fields.get("allowed_mentions")
     if allowed is None:
-        return [f"{request.method} {request.path}: no allowed_mentions"]
-    problems = []
-    if {"everyone", "roles"} & set(allowed.get("parse", [])):
-        problems.append(f"{request.path}: parse {allowed['parse']}")
-    if allowed.get("roles"):
-        problems.append(f"{request.path}: roles {allowed['roles']}")
-    if not set(map(int, allowed.get("users", []))) <= seated:
-        problems.append(f"{request.path}: users {allowed['users']}")
-    return problems
+        allowed = {"parse": ["everyone", "users", "roles"]}
+    parse = set(allowed.get("parse", []))
+    users = {int(u) for u in allowed.get("users", [])}
+    roles = {int(r) for r in allowed.get("roles", [])}
+    return Pings(
+        everyone="everyone" in parse and ("@everyone" in content or "@here" in content),
+        roles=frozenset(
+            r for r in map(int, ROLE_MENTION.findall(content)) if "roles" in parse or r in roles
+        ),
+        users=frozenset(
+            u for u in map(int, USER_MENTION.findall(content)) if "users" in parse or u in users
+        ),
+    )
 
 
-async def test_no_message_can_ping_everyone_or_roles(simcord_env, db_path):
+def message_fields(request: Any) -> dict[str, Any] | None:
+    sent = sent_message(request)
+    return None if sent is None else sent[1]
+
+
+def calls_player(fields: dict[str, Any]) -> bool:
+    """A turn message (it has the Throw button) or a timer's reminder: these ping the player."""
+    content = fields.get("content") or ""
+    ids = [
+        c.get("custom_id", "")
+        for row in fields.get("components") or []
+        for c in row.get("components", [])
+    ]
+    return any(i.startswith("spx:throw:") for i in ids) or "still your turn" in content
+
+
+def wrong_pings(requests: list[Any], on_turn: int | None) -> tuple[int, list[str]]:
+    """Checks messages sent: a new turn message or reminder pings exactly the player on turn
+    (``on_turn``), every other message pings nobody. Returns (turn calls seen, what was wrong)."""
+    calls, wrong = 0, []
+    for request in requests:
+        sent = sent_message(request)
+        if sent is None:
+            continue
+        new, fields = sent
+        expected = Pings()
+        if new and calls_player(fields):
+            calls += 1
+            expected = Pings(users=frozenset({on_turn} if on_turn else ()))
+        found = pings(fields)
+        if found != expected:
+            wrong.append(f"{request.method} {request.path} {fields.get('content')!r}: {found}")
+    return calls, wrong
+
+
+class PingCheck:
+    """``wrong_pings`` for the requests since the last check, the player on turn read from the
+    database; counts the messages and turn calls checked."""
+
+    def __init__(self, env: Any, db_path: Any, table: Table) -> None:
+        self.env, self.db_path, self.table = env, db_path, table
+        self.seen = len(env.http_requests)
+        self.calls = 0
+        self.messages = 0
+
+    def __call__(self) -> None:
+        requests = self.env.http_requests[self.seen :]
+        self.seen += len(requests)
+        on_turn = None
+        if stored_state(self.db_path)["status"] == "running":
+            on_turn = player_on_turn(self.table, self.db_path).id
+        calls, wrong = wrong_pings(requests, on_turn)
+        assert not wrong, wrong
+        self.calls += calls
+        self.messages += sum(sent_message(r) is not None for r in requests)
+
+
+async def test_the_ping_check_sees_what_discord_would_ping(simcord_env):
+    """The check reads the requests discord.py really sends, the client's default merged in,
+    and agrees with SimCord's model of Discord; a message pinging everyone fails it."""
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     role = guild.create_role("everybody", mentionable=True)
-    names = [n.format(role=role.id) for n in HOSTILE]
+    bystander = guild.add_member(simcord_env.create_user("bystander"))
+    player = guild.add_member(simcord_env.create_user("player"))
+    content = f"@everyone @here <@&{role.id}> <@{bystander.id}> <@{player.id}>"
+    everybody = frozenset({bystander.id, player.id})
+    cases = [
+        (
+            discord.AllowedMentions(everyone=True, roles=True),
+            Pings(True, frozenset({role.id}), everybody),
+        ),
+        (discord.utils.MISSING, Pings(users=everybody)),  # the client's default alone
+        (NO_MENTIONS, Pings()),
+        (mention_only(player.id), Pings(users=frozenset({player.id}))),
+    ]
+    sender = simcord_env.bot.get_channel(channel.id)
+    for allowed, expected in cases:
+        since = len(simcord_env.http_requests)
+        message = await sender.send(content, allowed_mentions=allowed)
+        ((new, sent),) = [s for r in simcord_env.http_requests[since:] if (s := sent_message(r))]
+        assert new and pings(sent) == expected
+        seen = simcord_env.backend.get_message(channel.id, message.id)
+        assert (seen.mention_everyone, set(seen.ping_role_ids), set(seen.ping_user_ids)) == (
+            expected.everyone,
+            expected.roles,
+            expected.users,
+        )
+    # the game's check: a reminder that pings exactly the player passes, one that could also
+    # ping everyone, or another member through the client's default, does not
+    reminder = f"<@{player.id}>, it is still your turn @everyone <@{bystander.id}>"
+    for allowed, passes in [
+        (mention_only(player.id), True),
+        (discord.AllowedMentions(everyone=True, users=[player]), False),
+        (discord.utils.MISSING, False),
+    ]:
+        since = len(simcord_env.http_requests)
+        await sender.send(reminder, allowed_mentions=allowed)
+        calls, wrong = wrong_pings(simcord_env.http_requests[since:], player.id)
+        assert calls == 1 and (wrong == []) == passes, wrong
+    no_errors(simcord_env)
+
+
+async def test_only_the_player_on_turn_is_ever_pinged(simcord_env, db_path):
+    """Players named like mentions, in a whole game with lobby changes, a reminder, an expired
+    turn, a failed update, a resignation and public stats: every turn message and reminder
+    pings exactly the player on turn, no message pings anyone else, everyone or a role."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    role = guild.create_role("everybody", mentionable=True)
+    bystander = guild.add_member(simcord_env.create_user("bystander"))
+    names = [f"<@{bystander.id}>", "@everyone", "@here", f"<@&{role.id}>"]
     players = [guild.add_member(simcord_env.create_user(n)) for n in names]
+    bold = guild.add_member(simcord_env.create_user("nick"), nick="**bold** @here")
     table = Table.__new__(Table)
     table.env, table.guild, table.channel = simcord_env, guild, channel
     table.players, table.by_id = players, {p.id: p for p in players}
-    lobby = await table.open_lobby("children")
-    await players[0].click(lobby, label="Leave")  # the host passes on
+    check = PingCheck(simcord_env, db_path, table)
+
+    await players[0].slash(channel, "spexxx new", variant="children", timer=120)
+    check()
+    for player in players[1:]:
+        await player.click(channel.last_message, label="Join")
+        check()
+    await players[0].click(channel.last_message, label="Leave")  # the host passes on
+    await bold.click(channel.last_message, label="Join")
+    await bold.click(channel.last_message, label="Leave")
     await players[0].click(channel.last_message, label="Join")
     await players[1].click(channel.last_message, label="Start")
+    check()
     thread = channel.threads[0]
     for _ in range(3):
         await table.play_turn(thread)
+        check()
+    await simcord_env.advance_time(70)  # the reminder
+    check()
+    assert check.calls == 5
+    await simcord_env.advance_time(70)  # expired: the computer plays, the next one is called
+    check()
     simcord_env.inject_error(*CALLBACK, status=500)  # the "saved" notice
-    player, message = await table.thrown(thread)
+    player, _ = await table.thrown(thread)
+    check()
     await player.slash(thread, "spexxx board")
+    check()
     await players[2].slash(thread, "spexxx resign")
     await player.slash(channel, "spexxx games")
-    await finish_game(table, thread)
-    assert stored_state(db_path)["status"] == "finished"
-    sent = [r for r in simcord_env.http_requests if r.method in ("POST", "PATCH") and r.json]
-    assert len(sent) > 30
-    seated = {p.id for p in players}
-    problems = [p for r in sent for p in mention_problems(r, seated)]
-    assert not problems, problems
-    for message in [*channel.history(), *thread.history()]:
-        for name in names:
-            assert name not in message.content, message.content
+    check()
+    while stored_state(db_path)["status"] == "running":
+        await table.play_turn(thread)
+        check()
+    await player.slash(channel, "spexxx stats")
+    await player.slash(channel, "spexxx leaderboard")
+    check()
+    assert check.calls > 12 and check.messages > 40
+    contents = [
+        f.get("content") or "" for r in simcord_env.http_requests if (f := message_fields(r))
+    ]
+    for name in [*names, "**bold**"]:  # shown escaped: neither a mention nor formatting
+        assert not [c for c in contents if name in c], name
+    assert [c for c in contents if "\\*\\*bold\\*\\* @\u200bhere" in c]
     no_errors(simcord_env)
     await assert_consistent(db_path)
