@@ -418,9 +418,10 @@ async def test_missing_thread_permissions_play_in_channel(simcord_env):
     assert "Last turn" in table.turn_message(table.channel).content
 
 
-async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path):
+async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path, dice):
     table = Table(simcord_env)
     thread = await table.start()
+    dice.script((1, 2, 3, 4, 6))  # a straight: fewer than 26 squares, so one square select
     message = table.turn_message(thread)
     player = table.on_turn(message)
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
@@ -434,9 +435,10 @@ async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path):
     assert not component_ids(next(m for m in thread.history() if m.id == message.id))
     await read_png(fresh)
     await player.click(fresh, custom_id=find_id(fresh, "spx:place:"))
-    assert has_id(table.turn_message(thread), "spx:sq:") or has_id(
-        table.turn_message(thread), "spx:zone:"
-    )
+    placing = table.turn_message(thread)
+    allowed = int(re.search(r"These dice allow (\d+) empty squares", fresh.content).group(1))
+    assert not has_id(placing, "spx:zone:")
+    assert len(select_options(placing, "spx:sq:")) == allowed <= 25
 
 
 # ------------------------------------------------------- slash commands
