@@ -164,9 +164,12 @@ async def store(db_file: Path):  # type: ignore[no-untyped-def]
     await store.close()
 
 
-async def test_a_game_is_recorded_once_and_ratings_balance(store: SqliteGameStore) -> None:
+@pytest.mark.parametrize(("seed", "shared"), [(1, True), (4, False)])
+async def test_a_game_is_recorded_once_and_ratings_balance(
+    store: SqliteGameStore, seed: int, shared: bool
+) -> None:
     stats = StatsStore(store)
-    row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=1)
+    row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=seed)
     assert await stats.record(row)
     assert not await stats.record(row)  # the hook running twice changes nothing
     assert await stats.catch_up(GUILD) == 0
@@ -178,7 +181,11 @@ async def test_a_game_is_recorded_once_and_ratings_balance(store: SqliteGameStor
     assert (ann.best, bob.best) == (scores[0], scores[1])
     winners = row.game.state.winners()  # type: ignore[union-attr]
     assert (ann.wins, bob.wins) == (int(0 in winners), int(1 in winners))
-    if len(winners) == 1:
+    assert (len(winners) == 2) == shared  # the seeds give one shared and one single win
+    if shared:  # a draw between equals moves no rating; both lead the server
+        assert ann.rating == bob.rating == START_RATING
+        assert ann.place == bob.place == 1
+    else:
         assert (ann.rating > START_RATING) == (winners == [0])
         assert {ann.place, bob.place} == {1, 2}
     assert await stats.player(OTHER_GUILD, 1) is None
