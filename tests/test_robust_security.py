@@ -328,6 +328,11 @@ async def test_only_the_player_on_turn_is_ever_pinged(simcord_env, db_path):
     for _ in range(3):
         await table.play_turn(thread)
         check()
+    message = table.turn_message(thread)
+    waiting = next(p for p in players if p is not table.on_turn(message))
+    r = await waiting.click(message, custom_id=find_id(message, "spx:throw:"))
+    assert r.ephemeral and "turn, not yours" in r.response.content  # names the one on turn
+    check()
     await simcord_env.advance_time(70)  # the reminder
     check()
     assert check.calls == 5
