@@ -279,3 +279,21 @@ def test_seeded_chance_is_reproducible() -> None:
     a, b = SeededChance(5), SeededChance(5)
     assert a.shuffled(range(10)) == b.shuffled(range(10))
     assert [a.below(7) for _ in range(20)] == [b.below(7) for _ in range(20)]
+
+
+def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/bench_spectrangle_engine.py`` in miniature: it runs and prints its figures."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_spectrangle_engine.py"
+    spec = importlib.util.spec_from_file_location("bench_spectrangle_engine", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--boards", "3", "--repeats", "3", "--games", "4"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4
+    assert all("median" in line and "p99" in line for line in lines[1:])
+    game = bench.random_game(5)
+    assert game.finished

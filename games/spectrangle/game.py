@@ -27,6 +27,7 @@ from games.spectrangle.actions import (
 from games.spectrangle.state import (
     MAX_SEATS,
     MIN_SEATS,
+    PLACEMENT_IDS,
     EndReason,
     PlacedTile,
     SpectrangleState,
@@ -84,6 +85,34 @@ class Setup:
             return cls(seats, tuple(bag), teams, seed)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Spectrangle game setup: {exc}") from exc
+
+
+class _PlaceActions:
+    """One shared ``Place`` per (seat, tile, field, rotation), made on first use.
+
+    Actions are frozen values, and the first move alone offers 324 of them: sharing instances
+    keeps ``legal_actions`` cheap (the bot and the AI call it after every event). A memo of
+    immutable values, so sharing it between games is safe.
+    """
+
+    def __init__(self) -> None:
+        self._table: list[Place | None] = [None] * (MAX_SEATS * PLACEMENT_IDS)
+
+    def get(self, seat: int, ids: list[int]) -> list[Action]:
+        table = self._table
+        offset = seat * PLACEMENT_IDS
+        out: list[Action] = []
+        append = out.append
+        for i in ids:
+            place = table[offset + i]
+            if place is None:
+                t, rest = divmod(i, 108)
+                place = table[offset + i] = Place(seat, TILE_CODES[t], rest // 3, rest % 3)
+            append(place)
+        return out
+
+
+_PLACES = _PlaceActions()
 
 
 class Game:
@@ -150,9 +179,9 @@ class Game:
         seat = state.current
         if seat is None:
             return []
-        places = state.placements(seat, distinct)
-        if places:
-            return [Place(seat, TILE_CODES[t], f, k) for t, f, k in places]
+        ids = state.placement_ids(seat, distinct)
+        if ids:
+            return _PLACES.get(seat, ids)
         actions: list[Action] = [Pass(seat)]
         if state.bag:
             actions.extend(Exchange(seat, TILE_CODES[t]) for t in state.hands[seat])
