@@ -1,4 +1,5 @@
-"""What every game shares: errors players can cause, seeded chance, turn order."""
+"""What every game shares: errors players can cause, seeded chance and dice, turn order, and
+reading and replaying records."""
 
 from games.common.chance import Chance, SeededChance
 from games.common.dice import DiceRng, SeededDice, roll_off
@@ -10,6 +11,7 @@ from games.common.errors import (
     NotYourTurn,
     RecordError,
 )
+from games.common.records import RuleViolation, read_record_json
 from games.common.seats import next_seat
 
 __all__ = [
@@ -21,8 +23,10 @@ __all__ = [
     "NotInGame",
     "NotYourTurn",
     "RecordError",
+    "RuleViolation",
     "SeededChance",
     "SeededDice",
     "next_seat",
+    "read_record_json",
     "roll_off",
 ]

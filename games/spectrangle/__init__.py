@@ -26,15 +26,27 @@ from games.spectrangle.board import (
     field_at,
 )
 from games.spectrangle.game import Game, Setup
+from games.spectrangle.record import (
+    FORMAT,
+    Record,
+    RecordTurn,
+    RuleViolation,
+    export_record,
+    parse_record,
+    replay,
+    replay_report,
+)
 from games.spectrangle.state import (
     HAND_SIZE,
     MAX_SEATS,
     MIN_SEATS,
+    PLACEMENT_IDS,
     EndReason,
     PlacedTile,
     SpectrangleState,
     TurnKind,
     TurnSummary,
+    placement_id,
 )
 from games.spectrangle.tiles import (
     JOKER,
@@ -52,10 +64,12 @@ __all__ = [
     "FIELDS",
     "FIELD_COUNT",
     "FIRST_MOVE_FIELDS",
+    "FORMAT",
     "HAND_SIZE",
     "JOKER",
     "MAX_SEATS",
     "MIN_SEATS",
+    "PLACEMENT_IDS",
     "ROTATIONS",
     "ROWS",
     "TILES",
@@ -72,7 +86,10 @@ __all__ = [
     "Pass",
     "Place",
     "PlacedTile",
+    "Record",
+    "RecordTurn",
     "Resign",
+    "RuleViolation",
     "Setup",
     "Side",
     "SpectrangleState",
@@ -81,6 +98,11 @@ __all__ = [
     "TurnSummary",
     "event_from_dict",
     "event_to_dict",
+    "export_record",
     "field_at",
     "get_tile",
+    "parse_record",
+    "placement_id",
+    "replay",
+    "replay_report",
 ]

@@ -16,6 +16,17 @@ from typing import Any
 
 from games.common.errors import IllegalAction, RecordError
 from games.common.records import RuleViolation
+
+__all__ = [
+    "FORMAT",
+    "Record",
+    "RecordTurn",
+    "RuleViolation",
+    "export_record",
+    "parse_record",
+    "replay",
+    "replay_report",
+]
 from games.spectrangle.actions import Event, Exchanged, Pass, Place, Resign
 from games.spectrangle.board import FIELD_COUNT
 from games.spectrangle.game import Game, Setup

@@ -1,49 +1,19 @@
-"""What the record command lines share: reading a record file and replaying it.
+"""What the Spexxx record command lines share: reading a record file and replaying it.
 
-The only file I/O under ``games``; the rules themselves never touch files.
+Reading (with its size and depth limits) and the exit statuses are common to every game
+(``games.common.records``).
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from typing import Any
-
-from games.common.errors import RecordError
+from games.common.records import EXIT_BAD_FILE, EXIT_RULE_BREAK, read_record_json
+from games.common.records import replay_file as _replay_file
 from games.spexxx.game import Game
-from games.spexxx.record import RuleViolation, parse_record, replay
+from games.spexxx.record import parse_record, replay
 
-EXIT_RULE_BREAK = 1
-EXIT_BAD_FILE = 2
-
-
-def read_record_json(source: str) -> Any:
-    """The JSON in ``source`` (a path, or ``-`` for stdin); any failure is a ``RecordError``."""
-    try:
-        if source == "-":
-            return json.load(sys.stdin)
-        with open(source, encoding="utf-8") as fh:
-            return json.load(fh)
-    except OSError as exc:
-        raise RecordError(f"cannot read {source}: {exc.strerror}") from exc
-    except (ValueError, RecursionError) as exc:
-        # ValueError covers JSONDecodeError, UnicodeDecodeError and over-long integers;
-        # RecursionError is what the parser raises for very deeply nested arrays.
-        raise RecordError(f"not valid JSON: {exc}") from exc
+__all__ = ["EXIT_BAD_FILE", "EXIT_RULE_BREAK", "read_record_json", "replay_file"]
 
 
 def replay_file(source: str) -> tuple[list[str], Game] | int:
     """The players and replayed game, or the exit status after printing one line to stderr."""
-    try:
-        data = read_record_json(source)
-        try:
-            record = parse_record(data)
-        except RecordError as exc:
-            raise RecordError(f"not a valid record: {exc}") from exc
-        return list(record.players), replay(record)
-    except RecordError as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_BAD_FILE
-    except RuleViolation as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_RULE_BREAK
+    return _replay_file(source, parse_record, replay)

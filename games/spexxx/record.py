@@ -12,21 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.common.errors import IllegalAction, RecordError
+from games.common.records import RuleViolation
 from games.spexxx.actions import Discard, Place, Resign, Thrown
 from games.spexxx.board import GRID
 from games.spexxx.game import Game, Setup
 from games.spexxx.state import MAX_SEATS, MAX_THROWS, MIN_SEATS, Variant
 
 FORMAT = "spexxx-record/1"
-
-
-class RuleViolation(IllegalAction):
-    """A record turn the rules refuse; ``turn`` is its 0-based index."""
-
-    def __init__(self, turn: int, reason: str) -> None:
-        super().__init__(f"turn {turn}: {reason}")
-        self.turn = turn
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
