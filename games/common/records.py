@@ -40,6 +40,67 @@ R = TypeVar("R", bound=HasPlayers)
 G = TypeVar("G")
 
 
+def is_int(value: Any) -> bool:
+    """A JSON integer (``true`` is not one, though Python's bool is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_record(data: Any, record_format: str) -> dict[str, Any]:
+    """The record object, if ``data`` is a JSON object of ``record_format``."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != record_format:
+        raise RecordError(f"unknown format {data.get('format')!r}; expected {record_format!r}")
+    return data
+
+
+def check_players(data: dict[str, Any], min_players: int, max_players: int) -> tuple[str, ...]:
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("players must be a list of names")
+    if not min_players <= len(players) <= max_players:
+        raise RecordError(f"a game has {min_players} to {max_players} players, not {len(players)}")
+    return tuple(players)
+
+
+def check_turn_list(data: dict[str, Any]) -> list[Any]:
+    turns = data.get("turns")
+    if not isinstance(turns, list):
+        raise RecordError("turns must be a list")
+    return turns
+
+
+def check_resignations(
+    data: dict[str, Any], seats: int | None = None
+) -> tuple[tuple[int, int], ...]:
+    """The optional ``resignations`` extension: (player, after_turn) pairs."""
+    raw = data.get("resignations", [])
+    if not isinstance(raw, list) or not all(
+        isinstance(r, dict)
+        and is_int(r.get("player"))
+        and (seats is None or 0 <= r["player"] < seats)
+        and is_int(r.get("after_turn"))
+        for r in raw
+    ):
+        raise RecordError("resignations must be a list of {player, after_turn}")
+    return tuple((r["player"], r["after_turn"]) for r in raw)
+
+
+def apply_resignations(
+    pending: list[tuple[int, int]], turns_done: int, resign: Callable[[int], object]
+) -> list[tuple[int, int]]:
+    """Resign the seats due after ``turns_done`` turns (``pending`` sorted by turn); the rest."""
+    while pending and pending[0][1] <= turns_done:
+        seat, after = pending.pop(0)
+        if after < turns_done:
+            raise RuleViolation(after, f"resignation of seat {seat} is out of order")
+        try:
+            resign(seat)
+        except IllegalAction as exc:
+            raise RuleViolation(turns_done, str(exc)) from None
+    return pending
+
+
 def json_depth(value: Any) -> int:
     """How deeply arrays and objects nest (0 for a plain value), without recursion."""
     deepest = 0

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.common.errors import IllegalAction, RecordError
-from games.common.records import RuleViolation
+from games.common.records import (
+    RuleViolation,
+    apply_resignations,
+    check_players,
+    check_record,
+    check_resignations,
+    check_turn_list,
+    is_int,
+)
 
 __all__ = [
     "FORMAT",
@@ -27,7 +35,7 @@ __all__ = [
     "replay",
     "replay_report",
 ]
-from games.spectrangle.actions import Event, Exchanged, Pass, Place, Resign
+from games.spectrangle.actions import Event, Exchanged, Pass, Place
 from games.spectrangle.board import FIELD_COUNT
 from games.spectrangle.game import Game, Setup
 from games.spectrangle.state import MAX_SEATS, MIN_SEATS, TurnKind
@@ -103,10 +111,6 @@ def export_record(game: Game, players: list[str]) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------ parse
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _code(where: str, value: Any) -> str:
     if not isinstance(value, str):
         raise RecordError(f'{where}: a tile is a code such as "RRY", not {value!r}')
@@ -117,22 +121,15 @@ def _code(where: str, value: Any) -> str:
 
 def parse_record(data: Any) -> Record:
     """Check the record's shape and types; the rules are checked by ``replay``."""
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"unknown format {data.get('format')!r}; expected {FORMAT!r}")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("players must be a list of names")
-    if not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RecordError(f"a game has {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}")
+    data = check_record(data, FORMAT)
+    players = check_players(data, MIN_SEATS, MAX_SEATS)
     teams = data.get("teams", False)
     if not isinstance(teams, bool):
         raise RecordError("teams must be true or false")
     if teams and len(players) != 4:
         raise RecordError(f"teams need exactly 4 players, not {len(players)}")
     seed = data.get("seed")
-    if seed is not None and not _is_int(seed):
+    if seed is not None and not is_int(seed):
         raise RecordError("seed must be an integer")
     bag = data.get("bag")
     if not isinstance(bag, list):
@@ -140,21 +137,10 @@ def parse_record(data: Any) -> Record:
     codes = tuple(_code(f"bag[{i}]", c) for i, c in enumerate(bag))
     if sorted(codes) != sorted(TILE_CODES):
         raise RecordError("bag must hold each of the 36 tile codes exactly once")
-    raw_turns = data.get("turns")
-    if not isinstance(raw_turns, list):
-        raise RecordError("turns must be a list")
+    raw_turns = check_turn_list(data)
     turns = tuple(_parse_turn(i, t, len(players)) for i, t in enumerate(raw_turns))
-    raw_res = data.get("resignations", [])
-    if not isinstance(raw_res, list) or not all(
-        isinstance(r, dict)
-        and _is_int(r.get("player"))
-        and 0 <= r["player"] < len(players)
-        and _is_int(r.get("after_turn"))
-        for r in raw_res
-    ):
-        raise RecordError("resignations must be a list of {player, after_turn}")
-    resignations = tuple((r["player"], r["after_turn"]) for r in raw_res)
-    return Record(tuple(players), codes, turns, teams, seed, resignations)
+    resignations = check_resignations(data, len(players))
+    return Record(players, codes, turns, teams, seed, resignations)
 
 
 def _parse_turn(index: int, turn: Any, seats: int) -> RecordTurn:
@@ -162,7 +148,7 @@ def _parse_turn(index: int, turn: Any, seats: int) -> RecordTurn:
     if not isinstance(turn, dict):
         raise RecordError(f"{where} is not an object")
     player = turn.get("player")
-    if not _is_int(player):
+    if not is_int(player):
         raise RecordError(f"{where}: player must be a seat number")
     if not 0 <= player < seats:
         raise RecordError(f"{where}: there is no seat {player} in a game of {seats}")
@@ -175,7 +161,7 @@ def _parse_turn(index: int, turn: Any, seats: int) -> RecordTurn:
         if "return_at" not in turn:
             raise RecordError(f"{where}: an exchange needs return_at")
         return_at = turn["return_at"]
-        if not _is_int(return_at):
+        if not is_int(return_at):
             raise RecordError(f"{where}: return_at must be an integer")
         return RecordTurn(player, TurnKind.EXCHANGE, _code(where, turn["exchange"]), None, None,
                           return_at)  # fmt: skip
@@ -189,9 +175,9 @@ def _parse_turn(index: int, turn: Any, seats: int) -> RecordTurn:
     if missing:
         raise RecordError(f"{where}: a placement needs tile, field and rotation")
     field, rotation = turn["field"], turn["rotation"]
-    if not _is_int(field) or not 0 <= field < FIELD_COUNT:
+    if not is_int(field) or not 0 <= field < FIELD_COUNT:
         raise RecordError(f"{where}: field must be 0–35, not {field!r}")
-    if not _is_int(rotation) or rotation not in (0, 1, 2):
+    if not is_int(rotation) or rotation not in (0, 1, 2):
         raise RecordError(f"{where}: rotation must be 0, 1 or 2, not {rotation!r}")
     return RecordTurn(player, TurnKind.PLACE, _code(where, turn["tile"]), field, rotation)
 
@@ -204,25 +190,13 @@ def replay(record: Record) -> Game:
     game = Game(record.setup)
     pending = sorted(record.resignations, key=lambda r: r[1])
     for index, turn in enumerate(record.turns):
-        pending = _resign(game, pending, index)
+        pending = apply_resignations(pending, index, game.resign)
         try:
             game.record(turn.event())
         except IllegalAction as exc:
             raise RuleViolation(index, str(exc)) from None
-    _resign(game, pending, len(record.turns))
+    apply_resignations(pending, len(record.turns), game.resign)
     return game
-
-
-def _resign(game: Game, pending: list[tuple[int, int]], turns_done: int) -> list[tuple[int, int]]:
-    while pending and pending[0][1] <= turns_done:
-        seat, after = pending.pop(0)
-        if after < turns_done:
-            raise RuleViolation(after, f"resignation of seat {seat} is out of order")
-        try:
-            game.record(Resign(seat))
-        except IllegalAction as exc:
-            raise RuleViolation(turns_done, str(exc)) from None
-    return pending
 
 
 def replay_report(game: Game) -> dict[str, Any]:

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.common.errors import IllegalAction, RecordError
-from games.common.records import RuleViolation
+from games.common.records import (
+    RuleViolation,
+    apply_resignations,
+    check_players,
+    check_record,
+    check_resignations,
+    check_turn_list,
+    is_int,
+)
 from games.spexxx.actions import Discard, Place, Resign, Thrown
 from games.spexxx.board import GRID
 from games.spexxx.game import Game, Setup
@@ -73,46 +81,25 @@ def _resignations(game: Game) -> list[tuple[int, int]]:
 
 def parse_record(data: Any) -> Record:
     """Check the record's shape and types; rules are checked by ``replay``."""
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"unknown format {data.get('format')!r}; expected {FORMAT!r}")
+    data = check_record(data, FORMAT)
     try:
         variant = Variant(data.get("variant", Variant.ADULT.value))
     except ValueError:
         raise RecordError(f"unknown variant {data.get('variant')!r}") from None
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("players must be a list of names")
-    if not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise RecordError(f"a game has {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}")
-    raw_turns = data.get("turns")
-    if not isinstance(raw_turns, list):
-        raise RecordError("turns must be a list")
-    turns = tuple(_parse_turn(i, t) for i, t in enumerate(raw_turns))
-    raw_res = data.get("resignations", [])
-    if not isinstance(raw_res, list) or not all(
-        isinstance(r, dict) and _is_int(r.get("player")) and _is_int(r.get("after_turn"))
-        for r in raw_res
-    ):
-        raise RecordError("resignations must be a list of {player, after_turn}")
-    resignations = tuple((r["player"], r["after_turn"]) for r in raw_res)
-    return Record(variant, tuple(players), turns, resignations)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    players = check_players(data, MIN_SEATS, MAX_SEATS)
+    turns = tuple(_parse_turn(i, t) for i, t in enumerate(check_turn_list(data)))
+    return Record(variant, players, turns, check_resignations(data))
 
 
 def _parse_turn(index: int, turn: Any) -> RecordTurn:
     if not isinstance(turn, dict):
         raise RecordError(f"turn {index} is not an object")
     player = turn.get("player")
-    if not _is_int(player):
+    if not is_int(player):
         raise RecordError(f"turn {index}: player must be a seat number")
     throws = turn.get("throws")
     if not isinstance(throws, list) or not all(
-        isinstance(t, list) and all(_is_int(d) for d in t) for t in throws
+        isinstance(t, list) and all(is_int(d) for d in t) for t in throws
     ):
         raise RecordError(f"turn {index}: throws must be lists of dice values")
     has_square = "square" in turn
@@ -136,26 +123,12 @@ def replay(record: Record) -> Game:
         if not 0 <= start < len(record.players):
             raise RuleViolation(0, f"there is no seat {start}")
         game = Game(Setup(record.variant, len(record.players), start))
-    resignations = sorted(record.resignations, key=lambda r: r[1])
+    pending = sorted(record.resignations, key=lambda r: r[1])
     for index, turn in enumerate(record.turns):
-        resignations = _apply_resignations(game, resignations, index)
+        pending = apply_resignations(pending, index, game.resign)
         _replay_turn(game, index, turn)
-    _apply_resignations(game, resignations, len(record.turns))
+    apply_resignations(pending, len(record.turns), game.resign)
     return game
-
-
-def _apply_resignations(
-    game: Game, pending: list[tuple[int, int]], turns_done: int
-) -> list[tuple[int, int]]:
-    while pending and pending[0][1] <= turns_done:
-        seat, after = pending.pop(0)
-        if after < turns_done:
-            raise RuleViolation(after, f"resignation of seat {seat} is out of order")
-        try:
-            game.record(Resign(seat))
-        except IllegalAction as exc:
-            raise RuleViolation(turns_done, str(exc)) from None
-    return pending
 
 
 def _replay_turn(game: Game, index: int, turn: RecordTurn) -> None:
