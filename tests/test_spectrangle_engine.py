@@ -297,3 +297,11 @@ def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("median" in line and "p99" in line for line in lines[1:])
     game = bench.random_game(5)
     assert game.finished
+
+
+def test_a_loaded_game_without_an_rng_exchanges_reproducibly() -> None:
+    game = Game(Setup(2, RECORD_BAG))
+    game.apply(Place(1, "BBB", 12, 0))
+    a = Game.from_dict(game.to_dict()).apply(Exchange(0, "RRR"))
+    b = Game.from_dict(game.to_dict()).apply(Exchange(0, "RRR"))
+    assert a == b and isinstance(a, Exchanged) and 0 <= a.return_at <= 26

@@ -120,9 +120,7 @@ class Game:
 
     def __init__(self, setup: Setup, rng: Chance | None = None) -> None:
         self.setup = setup
-        # Without an injected RNG, exchanges use one seeded from the setup, so a game is
-        # always playable and the same moves give the same bag.
-        self.rng: Chance = rng if rng is not None else SeededChance(f"{setup.seed}:{setup.bag}")
+        self.rng = rng
         self.state = SpectrangleState.from_codes(setup.seats, list(setup.bag), setup.teams)
         self.events: list[Event] = []
 
@@ -156,11 +154,18 @@ class Game:
             state = self.state
             state.check_exchange(action.seat, action.tile)  # a refusal uses no randomness
             # After the draw ``len(bag) - 1`` tiles remain: ``len(bag)`` places to go back to.
-            event: Event = Exchanged(action.seat, action.tile, self.rng.below(len(state.bag)))
+            event: Event = Exchanged(action.seat, action.tile, self._chance().below(len(state.bag)))
         else:
             event = action
         self.record(event)
         return event
+
+    def _chance(self) -> Chance:
+        """The injected RNG; without one (a game loaded from the database or a record), one
+        seeded from the setup and the turn, so the game can go on and stays reproducible."""
+        if self.rng is not None:
+            return self.rng
+        return SeededChance(f"{self.setup.seed}:{''.join(self.setup.bag)}:{len(self.events)}")
 
     def record(self, event: Event) -> TurnSummary | None:
         """Apply an event whose chance outcome is already known (replays, records)."""
