@@ -20,6 +20,7 @@ from games.common import IllegalAction
 from games.spectrangle import (
     TILE_BY_CODE,
     TILE_CODES,
+    Event,
     Exchange,
     Exchanged,
     Game,
@@ -94,6 +95,17 @@ def board_of(state: SpectrangleState) -> Board:
     return {f: (p.tile, p.rotation) for f, p in enumerate(state.board) if p is not None}
 
 
+def assert_refused(state: SpectrangleState, event: Event) -> None:
+    before = state.to_dict()
+    try:
+        state.apply(event)
+    except IllegalAction as exc:
+        assert str(exc)
+    else:
+        raise AssertionError(f"accepted {event}")
+    assert state.to_dict() == before
+
+
 def play_checked(seats: int, teams: bool, seed: int, pass_rate: float) -> Game:
     """Play a random game, checking every turn against the reference; return it finished."""
     game = Game.new(seats, seed=seed, teams=teams)
@@ -112,24 +124,10 @@ def play_checked(seats: int, teams: bool, seed: int, pass_rate: float) -> Game:
         # An illegal attempt is refused with a reason and changes nothing.
         attempt = Place(seat, pick.choice(TILE_CODES), pick.randrange(36), pick.randrange(3))
         if (attempt.tile, attempt.field, attempt.rotation) not in legal:
-            before = state.to_dict()
-            try:
-                state.apply(attempt)
-            except IllegalAction as exc:
-                assert str(exc)
-            else:
-                raise AssertionError(f"accepted {attempt}")
-            assert state.to_dict() == before
+            assert_refused(state, attempt)
         if legal:
-            for refused in (Pass(seat), Exchanged(seat, state.hand(seat)[0], 0)):
-                before = state.to_dict()
-                try:
-                    state.apply(refused)
-                except IllegalAction as exc:
-                    assert str(exc)
-                else:
-                    raise AssertionError(f"accepted {refused} while a placement exists")
-                assert state.to_dict() == before
+            assert_refused(state, Pass(seat))
+            assert_refused(state, Exchanged(seat, state.hand(seat)[0], 0))
 
         actions = game.legal_actions()
         if legal:
