@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from bot.storage import SqliteGameStore
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.translate import CommandTranslator
 from games.spexxx import SpexxxState, Variant
+from locales import compile_catalogs
 from renderers.spexxx import render_turn
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ class SpexxxBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.cogs.spexxx import SpexxxCog
 
+        await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.store = await SqliteGameStore.open(self.database_path)
         self.play = PlayController(
             self,

@@ -37,7 +37,9 @@ class TextFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         line = super().format(record)
         context = " ".join(
-            f"{f}={getattr(record, f)}" for f in CONTEXT_FIELDS if getattr(record, f, None)
+            f"{f}={getattr(record, f)}"
+            for f in CONTEXT_FIELDS
+            if getattr(record, f, None) is not None  # seat 0 is a seat
         )
         return f"{line} [{context}]" if context else line
 
@@ -47,7 +49,7 @@ def setup_logging(level: str, fmt: str = "json") -> None:
     if fmt == "json":
         handler.setFormatter(JsonFormatter())
     else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.setFormatter(TextFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

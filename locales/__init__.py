@@ -1,11 +1,11 @@
 """Translations of everything players read: gettext catalogs (``<lang>/LC_MESSAGES/spexxx.po``).
 
-The ``.po`` files are the source of truth and are compiled in memory with Babel when first used,
-so there is no build step. Code marks text with a translator ``t`` from ``translator(lang)``:
-``t("Throw {n} of 4", n=2)``; plurals with ``t("{n} cube", "{n} cubes", n)`` (or
-``tn(translator(lang), …)``; never ``tn(t, …)``: Babel cannot extract a call whose arguments
-hold the bare name ``t``). The template is refreshed with ``pybabel extract``
-(see ``locales/README.md``).
+The ``.po`` files are the source of truth and are compiled in memory with Babel, so there is no
+build step: the bot compiles them all once at start (``compile_catalogs``, off the event loop).
+Code marks text with a translator ``t`` from ``translator(lang)``: ``t("Throw {n} of 4", n=2)``;
+plurals with ``t("{n} cube", "{n} cubes", n)`` (or ``tn(translator(lang), …)``; never
+``tn(t, …)``: Babel cannot extract a call whose arguments hold the bare name ``t``). The template
+is refreshed with ``pybabel extract`` (see ``locales/README.md``).
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ def _catalog(lang: str) -> gettext.NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+def compile_catalogs() -> None:
+    """Compile every catalog now (0.2 s in all), so no first use blocks the event loop with it."""
+    for lang in LANGUAGES:
+        _catalog(lang)
 
 
 def resolve(locale: object) -> str:
