@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.migrations import MIGRATIONS
-from bot.storage import SqliteGameStore
+from bot.storage import CorruptGame, SqliteGameStore
 from games.common.errors import GameError
 from games.spexxx import Game
 
@@ -32,20 +32,25 @@ async def check(settings: Settings) -> list[str]:
         print(f"integrity: {integrity}")
         if integrity != "ok":
             problems.append(f"integrity check: {integrity}")
-        games = await store.all_games()
+        keys = await store.game_keys()
         checked = 0
-        for row in games:
-            if row.game is None:
+        for key in keys:
+            try:
+                row = await store.get(key.guild_id, key.id, events=True)
+            except CorruptGame as exc:
+                problems.append(f"game {key.id} (guild {key.guild_id}): unreadable: {exc}")
+                continue
+            if row is None or row.game is None:
                 continue
             checked += 1
             try:
-                replayed = Game.from_dict(row.game.to_dict())
+                replayed = Game.replay(row.game.setup, row.game.events)
             except GameError as exc:
                 problems.append(f"game {row.id} (guild {row.guild_id}): log refused: {exc}")
                 continue
             if replayed.state != row.game.state:
                 problems.append(f"game {row.id} (guild {row.guild_id}): state != replay of log")
-        print(f"games: {len(games)} stored, {checked} with a log, all replayed")
+        print(f"games: {len(keys)} stored, {checked} with a log, all replayed")
     finally:
         await store.close()
     for problem in problems:

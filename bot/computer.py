@@ -70,9 +70,9 @@ class ComputerTurns:
         out); seeded by game and event index, so the same position gives the same choice."""
         game = row.game
         assert game is not None
-        rng = random.Random(f"{row.id}:{len(game.events)}")
+        rng = random.Random(f"{row.id}:{row.event_count}")
         decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
-        game.rng = self.play.dice(row.id, len(game.events))
+        game.rng = self.play.dice(row.id, row.event_count)
         game.apply(decision.action)
         return decision
 

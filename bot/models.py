@@ -59,12 +59,18 @@ class GameRow:
     game: Game | None = None  # None while in the lobby
     version: int = 0
     saved_events: int = 0  # how many of game.events are already stored
+    log_start: int = 0  # stored events before game.events[0], not loaded (a state-only load)
     note: str = ""  # why the game ended early (cancelled, all resigned)
     turn_timer: int = 0  # seconds a player has for a turn; 0 = no timer
     turn_due: float | None = None  # POSIX time the turn on hand expires
     reminder_due: float | None = None  # POSIX time of the half-time reminder; None once sent
     missed: list[int] = field(default_factory=list)  # turns missed in a row, by seat
     lobby_expires: float | None = None  # POSIX time an idle lobby closes
+
+    @property
+    def event_count(self) -> int:
+        """Events in the game's whole log, loaded or not: the index of the next event."""
+        return 0 if self.game is None else self.log_start + len(self.game.events)
 
     @property
     def play_channel_id(self) -> int:
@@ -83,3 +89,36 @@ class GameRow:
     @property
     def humans(self) -> list[Player]:
         return [p for p in self.players if not p.is_ai]
+
+
+@dataclass(slots=True)
+class SeatResult:
+    """One seat's part in a finished game, as the statistics record it."""
+
+    seat: int
+    user_id: int
+    name: str
+    score: int
+    place: int  # final rank, resigned players last
+    won: bool
+    resigned: bool
+    longest: int  # the longest line that scored (0: no Spexxx)
+    zones: dict[str, int]  # cubes placed, by zone name
+    fixed_rating: float | None = None  # a computer's rating by level; None for a person
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One person's statistics in one server."""
+
+    user_id: int
+    name: str
+    rating: float
+    games: int
+    wins: int
+    average: float
+    best: int
+    longest: int
+    zones: dict[str, int] = field(default_factory=dict)  # cubes placed, by zone name
+    zone: str | None = None  # the most-used zone
+    place: int | None = None  # position by rating in this server

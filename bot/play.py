@@ -421,7 +421,7 @@ class PlayController:
             await self.store.save(row)
             await self._show_dice(interaction, row)
         elif kind == "throw":
-            game.rng = self.dice(row.id, len(game.events))
+            game.rng = self.dice(row.id, row.event_count)
             game.apply(Throw(seat))
             await self.store.save(row)
             await self._show_dice(interaction, row)

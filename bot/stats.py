@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import text
-from bot.models import GameRow, Status
-from bot.storage import GameStore, SqliteGameStore
+from bot.models import GameRow, PlayerStats, SeatResult, Status
+from bot.storage import GameStore, Rate
 from games.spexxx import GRID, Game, Place, Zone, export_record
 from locales import Translator
 
@@ -116,207 +116,91 @@ def export_filename(row: GameRow) -> str:
     return f"spexxx-{row.id}.json"
 
 
-# --------------------------------------------------------------------- storage
+# ------------------------------------------------------------ over the store
 
 
-@dataclass(slots=True)
-class PlayerStats:
-    user_id: int
-    name: str
-    rating: float
-    games: int
-    wins: int
-    average: float
-    best: int
-    longest: int
-    zone: str | None = None
-    place: int | None = None  # position by rating in this server
+def seat_results(row: GameRow) -> list[SeatResult]:
+    """What the statistics keep of each seat of a finished game (its whole log loaded)."""
+    game = row.game
+    assert game is not None and not row.log_start, "statistics need the whole event log"
+    state = game.state
+    facts = seat_facts(game)
+    ranks = final_ranks(state.scores, state.resigned)
+    winners = set(state.winners())
+    return [
+        SeatResult(
+            seat=seat,
+            user_id=player.user_id,
+            name=player.name,
+            score=state.scores[seat],
+            place=ranks[seat],
+            won=seat in winners,
+            resigned=state.resigned[seat],
+            longest=facts[seat].longest,
+            zones=dict(facts[seat].zones),
+            fixed_rating=AI_RATINGS.get(player.ai or "", START_RATING) if player.is_ai else None,
+        )
+        for seat, player in enumerate(row.players)
+    ]
 
 
-_AGGREGATE = (
-    "SELECT p.user_id, p.name, p.rating, COUNT(r.game_id) AS games, SUM(r.won) AS wins,"
-    " AVG(r.score) AS average, MAX(r.score) AS best, MAX(r.longest) AS longest"
-    " FROM stats_players p JOIN stats_results r"
-    " ON r.guild_id = p.guild_id AND r.user_id = p.user_id"
-    " WHERE p.guild_id = ?"
-)
-_ORDER = {
-    "rating": "p.rating DESC, wins DESC, p.user_id",
-    "wins": "wins DESC, p.rating DESC, p.user_id",
-}
+def rate_by(ranks: Sequence[int]) -> Rate:
+    """The store's ``rate`` for a game with these final ranks: Elo from the stored ratings."""
 
+    def rate(stored: list[float | None]) -> list[tuple[float, float]]:
+        before = [START_RATING if r is None else r for r in stored]
+        return [(b, b + c) for b, c in zip(before, elo_changes(before, ranks), strict=True)]
 
-def _player(row: object) -> PlayerStats:
-    return PlayerStats(
-        user_id=row["user_id"],  # type: ignore[index]
-        name=row["name"],  # type: ignore[index]
-        rating=row["rating"],  # type: ignore[index]
-        games=row["games"],  # type: ignore[index]
-        wins=row["wins"] or 0,  # type: ignore[index]
-        average=row["average"] or 0.0,  # type: ignore[index]
-        best=row["best"] or 0,  # type: ignore[index]
-        longest=row["longest"] or 0,  # type: ignore[index]
-    )
+    return rate
 
 
 class StatsStore:
-    """Statistics tables on the game store's connection, sharing its single-writer lock."""
+    """Statistics of one store, through its declared methods (``GameStore``)."""
 
-    def __init__(self, store: SqliteGameStore) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
-        self._db = store._db
 
     async def record(self, row: GameRow) -> bool:
         """Record a finished game once; False if it was already recorded or is not finished."""
-        game = row.game
-        if row.status is not Status.FINISHED or game is None:
+        if row.status is not Status.FINISHED or row.game is None:
             return False
-        state = game.state
-        facts = seat_facts(game)
-        ranks = final_ranks(state.scores, state.resigned)
-        winners = set(state.winners())
-        store = self.store
-
-        async def op() -> bool:
-            async with store._write_lock:
-                await store._exec("BEGIN IMMEDIATE")
-                try:
-                    done = await self._record(row, facts, ranks, winners)
-                    await store._exec("COMMIT" if done else "ROLLBACK")
-                    return done
-                except BaseException:
-                    await store._exec("ROLLBACK")
-                    raise
-
-        return await store._retry(op)
-
-    async def _record(
-        self, row: GameRow, facts: list[SeatFacts], ranks: list[int], winners: set[int]
-    ) -> bool:
-        exec_ = self.store._exec
-        inserted = await exec_(
-            "INSERT OR IGNORE INTO stats_games (game_id, guild_id) VALUES (?, ?)",
-            (row.id, row.guild_id),
+        if row.log_start:  # loaded without its log: the facts come from replaying it
+            full = await self.store.get(row.guild_id, row.id, events=True)
+            if full is None or full.status is not Status.FINISHED:
+                return False
+            row = full
+        seats = seat_results(row)
+        return await self.store.record_result(
+            row.guild_id, row.id, seats, rate_by([s.place for s in seats])
         )
-        if inserted != 1:
-            return False
-        assert row.game is not None
-        state = row.game.state
-        ratings: list[float] = []
-        for player in row.players:
-            if player.is_ai:
-                ratings.append(AI_RATINGS.get(player.ai or "", START_RATING))
-                continue
-            async with self._db.execute(
-                "SELECT rating FROM stats_players WHERE guild_id = ? AND user_id = ?",
-                (row.guild_id, player.user_id),
-            ) as cur:
-                found = await cur.fetchone()
-            ratings.append(START_RATING if found is None else float(found[0]))
-        changes = elo_changes(ratings, ranks)
-        for seat, player in enumerate(row.players):
-            if player.is_ai:
-                continue
-            after = ratings[seat] + changes[seat]
-            await exec_(
-                "INSERT INTO stats_results (guild_id, game_id, user_id, seat, score, place, won,"
-                " resigned, longest, zones, rating_before, rating_after)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.guild_id,
-                    row.id,
-                    player.user_id,
-                    seat,
-                    state.scores[seat],
-                    ranks[seat],
-                    int(seat in winners),
-                    int(state.resigned[seat]),
-                    facts[seat].longest,
-                    json.dumps(dict(facts[seat].zones)),
-                    ratings[seat],
-                    after,
-                ),
-            )
-            await exec_(
-                "INSERT INTO stats_players (guild_id, user_id, name, rating) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-                " name = excluded.name, rating = excluded.rating",
-                (row.guild_id, player.user_id, player.name, after),
-            )
-        return True
 
     async def catch_up(self, guild_id: int, limit: int = CATCH_UP_LIMIT) -> int:
         """Record this server's finished games the hook missed, oldest first."""
-        async with self._db.execute(
-            "SELECT g.id FROM games g LEFT JOIN stats_games s ON s.game_id = g.id"
-            " WHERE g.guild_id = ? AND g.status = ? AND s.game_id IS NULL ORDER BY g.id LIMIT ?",
-            (guild_id, Status.FINISHED.value, limit),
-        ) as cur:
-            ids = [r[0] for r in await cur.fetchall()]
         recorded = 0
-        for game_id in ids:
-            row = await self.store.get(guild_id, game_id)
+        for game_id in await self.store.unrecorded_games(guild_id, limit):
+            row = await self.store.get(guild_id, game_id, events=True)
             if row is not None and await self.record(row):
                 recorded += 1
         return recorded
 
     async def player(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        async with self._db.execute(
-            _AGGREGATE + " AND p.user_id = ? GROUP BY p.user_id", (guild_id, user_id)
-        ) as cur:
-            found = await cur.fetchone()
-        if found is None:
-            return None
-        stats = _player(found)
-        zones: Counter[str] = Counter()
-        async with self._db.execute(
-            "SELECT zones FROM stats_results WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
-        ) as cur:
-            for (raw,) in await cur.fetchall():
-                zones.update(json.loads(raw))
-        stats.zone = most_used_zone(zones)
-        async with self._db.execute(
-            "SELECT COUNT(*) FROM stats_players WHERE guild_id = ? AND rating > ?",
-            (guild_id, stats.rating),
-        ) as cur:
-            above = await cur.fetchone()
-        stats.place = 1 + (above[0] if above else 0)
+        stats = await self.store.player_stats(guild_id, user_id)
+        if stats is not None:
+            stats.zone = most_used_zone(Counter(stats.zones))
         return stats
 
     async def leaderboard(
         self, guild_id: int, by: str = "rating", limit: int = LEADERBOARD_SIZE
     ) -> list[PlayerStats]:
-        order = _ORDER.get(by, _ORDER["rating"])
-        async with self._db.execute(
-            _AGGREGATE + f" GROUP BY p.user_id ORDER BY {order} LIMIT ?", (guild_id, limit)
-        ) as cur:
-            return [_player(r) for r in await cur.fetchall()]
+        return await self.store.leaderboard(guild_id, by, limit)
 
     async def export_game_id(self, guild_id: int, channel_id: int) -> int | None:
-        """The newest started game played in this channel or thread, else the newest finished
-        game of the server: what ``/spexxx export`` without a game number means."""
-        async with self._db.execute(
-            "SELECT id FROM games WHERE guild_id = ? AND setup IS NOT NULL"
-            " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
-            " ORDER BY thread_id IS NULL, id DESC LIMIT 1",  # a game's own thread: that game
-            (guild_id, channel_id, channel_id),
-        ) as cur:
-            found = await cur.fetchone()
-        if found is None:
-            async with self._db.execute(
-                "SELECT id FROM games WHERE guild_id = ? AND status = ? ORDER BY id DESC LIMIT 1",
-                (guild_id, Status.FINISHED.value),
-            ) as cur:
-                found = await cur.fetchone()
-        return None if found is None else int(found[0])
+        return await self.store.export_game_id(guild_id, channel_id)
 
 
 async def record_finished(store: GameStore, row: GameRow) -> None:
     """The hook at a game's end. A failure here must not cost the players their final
     standings message, so it is logged; ``catch_up`` records the game later."""
-    if not isinstance(store, SqliteGameStore):
-        return  # another storage backend would bring its own statistics tables
     try:
         await StatsStore(store).record(row)
     except Exception:

@@ -1,8 +1,11 @@
-"""Game storage behind a small interface, with SQLite (aiosqlite, WAL) as the implementation.
+"""Game storage behind one declared interface, with SQLite (aiosqlite, WAL) as the implementation.
 
 Every query is scoped by guild. A save writes the new events and the state in one transaction,
-so an acknowledged action is never half stored. A larger deployment can implement ``GameStore``
-on PostgreSQL without touching the handlers.
+so an acknowledged action is never half stored. Reads run on a second connection, outside any
+write transaction: WAL gives each read statement the last committed snapshot, so no read sees a
+save half written. A load reads the stored state, not the event log (a click needs only the
+state); the log is read where it is needed: export, statistics, ``python -m bot check``.
+A larger deployment can implement ``GameStore`` on PostgreSQL without touching the handlers.
 """
 
 from __future__ import annotations
@@ -11,14 +14,15 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 import aiosqlite
 
 from bot.migrations import MIGRATIONS
-from bot.models import GameRow, GuildSettings, Player, Status
+from bot.models import GameRow, GuildSettings, Player, PlayerStats, SeatResult, Status
+from games.common.errors import GameError
 from games.spexxx import Game, Setup, SpexxxState, Variant, event_from_dict, event_to_dict
 
 log = logging.getLogger(__name__)
@@ -33,6 +37,10 @@ class StaleGame(Exception):
     """Someone saved the game in between; a bug when per-game locks are held."""
 
 
+class CorruptGame(Exception):
+    """A stored game that does not read back: a bug or a hand edit, never a player's doing."""
+
+
 class GameKey(NamedTuple):
     """Which game, without loading it: what a sweep lists before it takes each game's lock."""
 
@@ -40,12 +48,21 @@ class GameKey(NamedTuple):
     id: int
 
 
+Rate = Callable[[list[float | None]], list[tuple[float, float]]]
+"""(rating before, rating after) by seat, from the stored ratings (None: not rated yet)."""
+
+
 class GameStore(Protocol):
+    """Everything the bot stores, and the only way to it: handlers, stats and admin use this."""
+
+    # games
     async def create_lobby(
         self, guild_id: int, channel_id: int, host: Player, variant: Variant
     ) -> GameRow: ...
 
-    async def get(self, guild_id: int, game_id: int) -> GameRow | None: ...
+    async def get(self, guild_id: int, game_id: int, *, events: bool = False) -> GameRow | None:
+        """The game with its stored state; ``events``: with its whole event log too."""
+        ...
 
     async def save(self, row: GameRow) -> None: ...
 
@@ -53,46 +70,95 @@ class GameStore(Protocol):
 
     async def list_active(self, guild_id: int) -> list[GameRow]: ...
 
+    async def due_games(self, now: float) -> list[GameKey]: ...
+
+    async def running_games(self) -> list[GameRow]: ...
+
+    async def all_games(self) -> list[GameRow]: ...
+
+    async def game_keys(self) -> list[GameKey]: ...
+
+    async def events_of(self, guild_id: int, game_id: int) -> list[dict[str, Any]]: ...
+
+    # server settings
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None: ...
+
+    # statistics
+    async def unrecorded_games(self, guild_id: int, limit: int) -> list[int]: ...
+
+    async def record_result(
+        self, guild_id: int, game_id: int, seats: Sequence[SeatResult], rate: Rate
+    ) -> bool: ...
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
+
+    async def leaderboard(self, guild_id: int, by: str, limit: int) -> list[PlayerStats]: ...
+
+    async def export_game_id(self, guild_id: int, channel_id: int) -> int | None: ...
+
+    # administration
+    async def schema_version(self) -> int: ...
+
+    async def integrity_check(self) -> str: ...
+
     async def close(self) -> None: ...
 
 
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, variant, "
     "status, players, setup, state, note, version, turn_timer, turn_due, reminder_due, missed, "
-    "lobby_expires"
-)
+    "lobby_expires, (SELECT COUNT(*) FROM game_events e WHERE e.game_id = games.id) AS logged"
+)  # ``logged`` is read in the same snapshot as ``state``: the events that state is the end of
 
 
 class SqliteGameStore:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        self._write_lock = asyncio.Lock()  # one writer at a time on the single connection
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._db = db  # writes, one transaction at a time
+        self._reader = reader  # reads: each statement sees the last committed snapshot
+        self._write_lock = asyncio.Lock()  # one writer at a time on the write connection
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteGameStore:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        store = cls(db)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
-            await store._exec(f"PRAGMA {pragma}")
-        await store.migrate()
+        if str(path) == ":memory:":
+            raise ValueError("the store needs a database file: reads use their own connection")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await _connect(path)
+        reader = None
+        try:
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+                await (await db.execute(f"PRAGMA {pragma}")).close()
+            reader = await _connect(path)
+            await (await reader.execute("PRAGMA query_only=ON")).close()
+            store = cls(db, reader)
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            if reader is not None:
+                await reader.close()
+            raise
         return store
 
     async def close(self) -> None:
+        await self._reader.close()
         await self._db.close()
 
     async def _exec(self, sql: str, params: tuple[object, ...] = ()) -> int:
-        """Run one statement, close its cursor (an open one blocks COMMIT); return rowcount."""
+        """Run one statement on the write connection, close its cursor (an open one blocks
+        COMMIT); return rowcount."""
         async with self._db.execute(sql, params) as cur:
             return cur.rowcount
 
+    async def _read(self, sql: str, params: tuple[object, ...] = ()) -> list[aiosqlite.Row]:
+        """One statement on the read connection: a consistent snapshot of committed data."""
+        async with self._reader.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
     async def schema_version(self) -> int:
         await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        async with self._db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            row = await cur.fetchone()
-        return (row[0] if row else None) or 0
+        rows = await self._read("SELECT MAX(version) FROM schema_version")
+        return (rows[0][0] if rows else None) or 0
 
     async def migrate(self) -> int:
         """Apply the migrations this database has not seen; returns the resulting version."""
@@ -126,6 +192,24 @@ class SqliteGameStore:
                 await asyncio.sleep(0.05 * 2**attempt)
         return await op()
 
+    async def _transaction(self, body: Callable[[], Awaitable[bool]]) -> bool:
+        """Run ``body`` in one write transaction; it commits only when ``body`` returns True."""
+
+        async def op() -> bool:
+            async with self._write_lock:
+                await self._exec("BEGIN IMMEDIATE")
+                try:
+                    done = await body()
+                    await self._exec("COMMIT" if done else "ROLLBACK")
+                    return done
+                except BaseException:
+                    await self._exec("ROLLBACK")
+                    raise
+
+        return await self._retry(op)
+
+    # -------------------------------------------------------------------- games
+
     async def create_lobby(
         self, guild_id: int, channel_id: int, host: Player, variant: Variant
     ) -> GameRow:
@@ -153,11 +237,18 @@ class SqliteGameStore:
         game_id = await self._retry(op)
         return GameRow(game_id, guild_id, channel_id, host.user_id, variant, Status.LOBBY, players)
 
-    async def get(self, guild_id: int, game_id: int) -> GameRow | None:
+    async def get(self, guild_id: int, game_id: int, *, events: bool = False) -> GameRow | None:
+        """The game as stored: its state, which is all a click needs; ``events``: with its
+        whole log too (export, statistics, checks)."""
         if not 0 < game_id <= SQLITE_MAX_INT:  # a forged custom_id; SQLite would overflow
             return None
         rows = await self._query("guild_id = ? AND id = ?", (guild_id, game_id))
-        return rows[0] if rows else None
+        if not rows:
+            return None
+        row = rows[0]
+        if events:
+            await self._load_log(row)
+        return row
 
     async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None:
         """The game a command here means: in a game's own thread always that game, running or
@@ -181,82 +272,307 @@ class SqliteGameStore:
 
         Only their keys: the sweep loads each game once, under its lock, with ``get``.
         """
-        async with self._db.execute(
+        rows = await self._read(
             "SELECT guild_id, id FROM games WHERE (status = ? AND (turn_due <= ? OR reminder_due"
             " <= ?)) OR (status = ? AND lobby_expires <= ?) ORDER BY id",
             (Status.RUNNING.value, now, now, Status.LOBBY.value, now),
-        ) as cur:
-            return [GameKey(r[0], r[1]) for r in await cur.fetchall()]
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._db.execute(
-            "SELECT default_variant, default_timer, threads, language FROM guild_settings"
-            " WHERE guild_id = ?",
-            (guild_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(guild_id, Variant(row[0]), int(row[1]), bool(row[2]), row[3])
-
-    async def save_guild_settings(self, settings: GuildSettings) -> None:
-        async def op() -> None:
-            async with self._write_lock:
-                await self._exec(
-                    "INSERT INTO guild_settings"
-                    " (guild_id, default_variant, default_timer, threads, language)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                    " default_variant = excluded.default_variant,"
-                    " default_timer = excluded.default_timer, threads = excluded.threads,"
-                    " language = excluded.language,"
-                    " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                    (
-                        settings.guild_id,
-                        settings.default_variant.value,
-                        settings.default_timer,
-                        int(settings.threads),
-                        settings.language,
-                    ),
-                )
-
-        await self._retry(op)
+        )
+        return [GameKey(r[0], r[1]) for r in rows]
 
     async def running_games(self) -> list[GameRow]:
         """Running games of every server, to resume computer players' turns after a restart."""
         return await self._query("status = ? ORDER BY id", (Status.RUNNING.value,))
 
     async def all_games(self) -> list[GameRow]:
-        """Every stored game of every server: for admin checks only, never for a command."""
+        """Every stored game of every server (state only): for admin checks, never a command."""
         return await self._query("1 ORDER BY id", ())
+
+    async def game_keys(self) -> list[GameKey]:
+        """Every stored game of every server, unloaded: a check reads them one by one."""
+        return [GameKey(r[0], r[1]) for r in await self._read("SELECT guild_id, id FROM games")]
 
     async def _query(self, where: str, params: tuple[object, ...]) -> list[GameRow]:
         """Game rows matching ``where`` (a fixed SQL fragment, values always as parameters)."""
-        async with self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE {where}", params) as cur:
-            rows = await cur.fetchall()
-        return [await self._load(r) for r in rows]
+        rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE {where}", params)
+        return [_load(r) for r in rows]
+
+    async def events_of(
+        self, guild_id: int, game_id: int, upto: int = SQLITE_MAX_INT
+    ) -> list[dict[str, Any]]:
+        """The stored log as JSON objects, or its first ``upto`` events."""
+        rows = await self._read(
+            "SELECT event FROM game_events WHERE guild_id = ? AND game_id = ? AND seq < ?"
+            " ORDER BY seq",
+            (guild_id, game_id, upto),
+        )
+        return [json.loads(r[0]) for r in rows]
+
+    async def _load_log(self, row: GameRow) -> None:
+        """Read the events a state-only load skipped. Stored events never change, so the first
+        ``log_start`` of them are exactly those the loaded state is the end of."""
+        game = row.game
+        if game is None or not row.log_start:
+            return
+        try:
+            raw = await self.events_of(row.guild_id, row.id, row.log_start)
+            events = [event_from_dict(e) for e in raw]
+        except (GameError, ValueError, KeyError, TypeError) as exc:
+            raise CorruptGame(f"game {row.id}: stored events unreadable: {exc}") from exc
+        if len(events) != row.log_start:
+            raise CorruptGame(f"game {row.id}: {len(events)} of {row.log_start} events found")
+        game.events = events + game.events
+        row.saved_events += row.log_start
+        row.log_start = 0
+
+    async def save(self, row: GameRow) -> None:
+        """Store the row and its new events in one transaction (optimistic on ``version``)."""
+        game = row.game
+        new_events = [] if game is None else game.events[row.saved_events :]
+        first_seq = row.log_start + row.saved_events
+        setup = None if game is None else json.dumps(game.setup.to_dict())
+        state = None if game is None else json.dumps(game.state.to_dict())
+
+        async def body() -> bool:
+            updated = await self._exec(
+                "UPDATE games SET channel_id = ?, thread_id = ?, lobby_message_id = ?,"
+                " turn_message_id = ?, host_id = ?, variant = ?, status = ?, players = ?,"
+                " setup = ?, state = ?, note = ?, turn_timer = ?, turn_due = ?,"
+                " reminder_due = ?, missed = ?, lobby_expires = ?, version = version + 1,"
+                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                " WHERE guild_id = ? AND id = ? AND version = ?",
+                (
+                    row.channel_id,
+                    row.thread_id,
+                    row.lobby_message_id,
+                    row.turn_message_id,
+                    row.host_id,
+                    row.variant.value,
+                    row.status.value,
+                    _players_json(row.players),
+                    setup,
+                    state,
+                    row.note,
+                    row.turn_timer,
+                    row.turn_due,
+                    row.reminder_due,
+                    json.dumps(row.missed),
+                    row.lobby_expires,
+                    row.guild_id,
+                    row.id,
+                    row.version,
+                ),
+            )
+            if updated != 1:
+                raise StaleGame(f"game {row.id} changed since it was loaded")
+            await self._db.executemany(
+                "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?,?,?,?)",
+                [
+                    (row.guild_id, row.id, first_seq + i, json.dumps(event_to_dict(e)))
+                    for i, e in enumerate(new_events)
+                ],
+            )
+            return True
+
+        await self._transaction(body)
+        row.version += 1
+        row.saved_events += len(new_events)
+
+    # ---------------------------------------------------------- server settings
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        rows = await self._read(
+            "SELECT default_variant, default_timer, threads, language FROM guild_settings"
+            " WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings(guild_id)
+        row = rows[0]
+        return GuildSettings(guild_id, Variant(row[0]), int(row[1]), bool(row[2]), row[3])
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async def body() -> bool:
+            await self._exec(
+                "INSERT INTO guild_settings"
+                " (guild_id, default_variant, default_timer, threads, language)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " default_variant = excluded.default_variant,"
+                " default_timer = excluded.default_timer, threads = excluded.threads,"
+                " language = excluded.language,"
+                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (
+                    settings.guild_id,
+                    settings.default_variant.value,
+                    settings.default_timer,
+                    int(settings.threads),
+                    settings.language,
+                ),
+            )
+            return True
+
+        await self._transaction(body)
+
+    # --------------------------------------------------------------- statistics
+
+    async def unrecorded_games(self, guild_id: int, limit: int) -> list[int]:
+        """This server's finished games without statistics yet, oldest first."""
+        rows = await self._read(
+            "SELECT g.id FROM games g LEFT JOIN stats_games s ON s.game_id = g.id"
+            " WHERE g.guild_id = ? AND g.status = ? AND s.game_id IS NULL ORDER BY g.id LIMIT ?",
+            (guild_id, Status.FINISHED.value, limit),
+        )
+        return [int(r[0]) for r in rows]
+
+    async def record_result(
+        self, guild_id: int, game_id: int, seats: Sequence[SeatResult], rate: Rate
+    ) -> bool:
+        """Record a finished game's results and the people's new ratings, once: False if it was
+        recorded before. ``rate`` runs inside the transaction, on the ratings it holds."""
+
+        async def body() -> bool:
+            inserted = await self._exec(
+                "INSERT OR IGNORE INTO stats_games (game_id, guild_id) VALUES (?, ?)",
+                (game_id, guild_id),
+            )
+            if inserted != 1:
+                return False
+            stored: list[float | None] = []
+            for seat in seats:
+                if seat.fixed_rating is not None:
+                    stored.append(seat.fixed_rating)
+                    continue
+                async with self._db.execute(
+                    "SELECT rating FROM stats_players WHERE guild_id = ? AND user_id = ?",
+                    (guild_id, seat.user_id),
+                ) as cur:
+                    found = await cur.fetchone()
+                stored.append(None if found is None else float(found[0]))
+            for seat, (before, after) in zip(seats, rate(stored), strict=True):
+                if seat.fixed_rating is not None:
+                    continue  # computers have no statistics, and their rating never moves
+                await self._exec(
+                    "INSERT INTO stats_results (guild_id, game_id, user_id, seat, score, place,"
+                    " won, resigned, longest, zones, rating_before, rating_after)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        game_id,
+                        seat.user_id,
+                        seat.seat,
+                        seat.score,
+                        seat.place,
+                        int(seat.won),
+                        int(seat.resigned),
+                        seat.longest,
+                        json.dumps(seat.zones),
+                        before,
+                        after,
+                    ),
+                )
+                await self._exec(
+                    "INSERT INTO stats_players (guild_id, user_id, name, rating)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                    " name = excluded.name, rating = excluded.rating",
+                    (guild_id, seat.user_id, seat.name, after),
+                )
+            return True
+
+        return await self._transaction(body)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        found = await self._read(
+            _AGGREGATE + " AND p.user_id = ? GROUP BY p.user_id", (guild_id, user_id)
+        )
+        if not found:
+            return None
+        stats = _player(found[0])
+        for (raw,) in await self._read(
+            "SELECT zones FROM stats_results WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        ):
+            for zone, n in json.loads(raw).items():
+                stats.zones[zone] = stats.zones.get(zone, 0) + n
+        above = await self._read(
+            "SELECT COUNT(*) FROM stats_players WHERE guild_id = ? AND rating > ?",
+            (guild_id, stats.rating),
+        )
+        stats.place = 1 + (above[0][0] if above else 0)
+        return stats
+
+    async def leaderboard(self, guild_id: int, by: str, limit: int) -> list[PlayerStats]:
+        """The top players by ``rating`` or ``wins``."""
+        order = _ORDER.get(by, _ORDER["rating"])
+        rows = await self._read(
+            _AGGREGATE + f" GROUP BY p.user_id ORDER BY {order} LIMIT ?", (guild_id, limit)
+        )
+        return [_player(r) for r in rows]
+
+    async def export_game_id(self, guild_id: int, channel_id: int) -> int | None:
+        """The newest started game played in this channel or thread, else the newest finished
+        game of the server: what ``/spexxx export`` without a game number means."""
+        found = await self._read(
+            "SELECT id FROM games WHERE guild_id = ? AND setup IS NOT NULL"
+            " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
+            " ORDER BY thread_id IS NULL, id DESC LIMIT 1",  # a game's own thread: that game
+            (guild_id, channel_id, channel_id),
+        )
+        if not found:
+            found = await self._read(
+                "SELECT id FROM games WHERE guild_id = ? AND status = ? ORDER BY id DESC LIMIT 1",
+                (guild_id, Status.FINISHED.value),
+            )
+        return int(found[0][0]) if found else None
+
+    # ----------------------------------------------------------- administration
 
     async def integrity_check(self) -> str:
-        async with self._db.execute("PRAGMA integrity_check") as cur:
-            row = await cur.fetchone()
-        return str(row[0]) if row else "no answer"
+        rows = await self._read("PRAGMA integrity_check")
+        return str(rows[0][0]) if rows else "no answer"
 
-    async def events_of(self, guild_id: int, game_id: int) -> list[dict[str, Any]]:
-        async with self._db.execute(
-            "SELECT event FROM game_events WHERE guild_id = ? AND game_id = ? ORDER BY seq",
-            (guild_id, game_id),
-        ) as cur:
-            return [json.loads(r[0]) for r in await cur.fetchall()]
 
-    async def _load(self, row: aiosqlite.Row) -> GameRow:
+_AGGREGATE = (
+    "SELECT p.user_id, p.name, p.rating, COUNT(r.game_id) AS games, SUM(r.won) AS wins,"
+    " AVG(r.score) AS average, MAX(r.score) AS best, MAX(r.longest) AS longest"
+    " FROM stats_players p JOIN stats_results r"
+    " ON r.guild_id = p.guild_id AND r.user_id = p.user_id"
+    " WHERE p.guild_id = ?"
+)
+_ORDER = {
+    "rating": "p.rating DESC, wins DESC, p.user_id",
+    "wins": "wins DESC, p.rating DESC, p.user_id",
+}
+
+
+async def _connect(path: str | Path) -> aiosqlite.Connection:
+    db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    return db
+
+
+def _player(row: aiosqlite.Row) -> PlayerStats:
+    return PlayerStats(
+        user_id=row["user_id"],
+        name=row["name"],
+        rating=row["rating"],
+        games=row["games"],
+        wins=row["wins"] or 0,
+        average=row["average"] or 0.0,
+        best=row["best"] or 0,
+        longest=row["longest"] or 0,
+    )
+
+
+def _load(row: aiosqlite.Row) -> GameRow:
+    """A game row with its stored state; its events stay unread (``log_start`` counts them).
+
+    A row that does not decode is a bug or a hand edit, never a player's doing: ``CorruptGame``,
+    not the engine's ``RecordError``, which would read as a refusal to whoever clicked.
+    """
+    try:
         game = None
-        saved_events = 0
         if row["setup"] is not None:
-            setup = Setup.from_dict(json.loads(row["setup"]))
-            events = [event_from_dict(e) for e in await self.events_of(row["guild_id"], row["id"])]
-            game = Game(setup)
+            game = Game(Setup.from_dict(json.loads(row["setup"])))
             game.state = SpexxxState.from_dict(json.loads(row["state"]))
-            game.events = events
-            saved_events = len(events)
         return GameRow(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -272,7 +588,7 @@ class SqliteGameStore:
             turn_message_id=row["turn_message_id"],
             game=game,
             version=row["version"],
-            saved_events=saved_events,
+            log_start=0 if game is None else int(row["logged"]),
             note=row["note"],
             turn_timer=row["turn_timer"],
             turn_due=row["turn_due"],
@@ -280,69 +596,8 @@ class SqliteGameStore:
             missed=list(json.loads(row["missed"])),
             lobby_expires=row["lobby_expires"],
         )
-
-    async def save(self, row: GameRow) -> None:
-        """Store the row and its new events in one transaction (optimistic on ``version``)."""
-        game = row.game
-        new_events = [] if game is None else game.events[row.saved_events :]
-        setup = None if game is None else json.dumps(game.setup.to_dict())
-        state = None if game is None else json.dumps(game.state.to_dict())
-
-        async def op() -> None:
-            async with self._write_lock:
-                await self._exec("BEGIN IMMEDIATE")
-                try:
-                    updated = await self._exec(
-                        "UPDATE games SET channel_id = ?, thread_id = ?, lobby_message_id = ?,"
-                        " turn_message_id = ?, host_id = ?, variant = ?, status = ?, players = ?,"
-                        " setup = ?, state = ?, note = ?, turn_timer = ?, turn_due = ?,"
-                        " reminder_due = ?, missed = ?, lobby_expires = ?, version = version + 1,"
-                        " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-                        " WHERE guild_id = ? AND id = ? AND version = ?",
-                        (
-                            row.channel_id,
-                            row.thread_id,
-                            row.lobby_message_id,
-                            row.turn_message_id,
-                            row.host_id,
-                            row.variant.value,
-                            row.status.value,
-                            _players_json(row.players),
-                            setup,
-                            state,
-                            row.note,
-                            row.turn_timer,
-                            row.turn_due,
-                            row.reminder_due,
-                            json.dumps(row.missed),
-                            row.lobby_expires,
-                            row.guild_id,
-                            row.id,
-                            row.version,
-                        ),
-                    )
-                    if updated != 1:
-                        raise StaleGame(f"game {row.id} changed since it was loaded")
-                    await self._db.executemany(
-                        "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?,?,?,?)",
-                        [
-                            (
-                                row.guild_id,
-                                row.id,
-                                row.saved_events + i,
-                                json.dumps(event_to_dict(e)),
-                            )
-                            for i, e in enumerate(new_events)
-                        ],
-                    )
-                    await self._exec("COMMIT")
-                except BaseException:
-                    await self._exec("ROLLBACK")
-                    raise
-
-        await self._retry(op)
-        row.version += 1
-        row.saved_events += len(new_events)
+    except (GameError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise CorruptGame(f"game {row['id']} (guild {row['guild_id']}): {exc}") from exc
 
 
 def _players_json(players: list[Player]) -> str:

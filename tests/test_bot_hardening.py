@@ -1,16 +1,50 @@
-"""Spexxx hardening: text logs with their context, catalogs compiled at start."""
+"""Spexxx hardening through the real bot: corrupt stored games, text logs, catalogs at start."""
 
 from __future__ import annotations
 
+import json
 import logging
+import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
 import locales
 from bot.logs import setup_logging
 from locales import DEFAULT, LANGUAGES, _catalog, translator
+from tests.simtable import find_id
 from tests.test_bot_game import Table
+
+SOMETHING_WENT_WRONG = "Something went wrong on my side. The game is saved"
+
+
+def corrupt_state(db_path: Path, game_id: int = 1) -> None:
+    """A stored state the engine cannot read (a hand edit, or a bug in a past save)."""
+    with sqlite3.connect(db_path) as db:
+        state = json.loads(
+            db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+        )
+        del state["scores"]
+        db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
+
+
+async def test_a_corrupt_stored_game_is_a_logged_bug_not_a_refusal(simcord_env, db_path, caplog):
+    caplog.set_level(logging.ERROR)
+    table = Table(simcord_env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    player = table.on_turn(message)
+    corrupt_state(db_path)
+
+    r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
+
+    assert r.ephemeral and SOMETHING_WENT_WRONG in r.response.content, r.response.content
+    assert "not a saved Spexxx state" not in r.response.content  # the engine's words stay inside
+    errors = simcord_env.errors
+    assert len(errors) == 1 and "not a saved Spexxx state" in str(errors[0]), errors
+    logged = [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
+    assert any(getattr(rec, "game", None) == 1 for rec in logged), logged
 
 
 @pytest.fixture

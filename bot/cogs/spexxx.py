@@ -434,7 +434,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
                 )
                 if game_id is None:
                     raise Refusal("No Spexxx game has been played in this server yet.")
-            row = await self.bot.store.get(interaction.guild_id, game_id)
+            row = await self.bot.store.get(interaction.guild_id, game_id, events=True)
             if row is None:
                 raise Refusal("There is no Spexxx game #{id} in this server.", id=game_id)
             if row.game is None:
