@@ -1,0 +1,190 @@
+"""Storage figures: what a click's load costs, what a timer sweep loads, and reads racing saves.
+
+    .venv/bin/python benchmarks/bench_storage.py [--loads 500] [--saves 300]
+
+* click load: ``get`` of a game with a 384-event log, state only (what a click does now) and
+  with its whole log (what every click did before; export and statistics still do);
+* timer sweep: listing due games and loading each (before: every due game with its log, then
+  again under its lock; now: keys, then one state-only load);
+* reads racing saves: two readers load the game with its log while a writer saves it turn by
+  turn; each read is checked (state == replay of the log it came with).
+
+For the "before" figures, copy this script into an older checkout's ``benchmarks/`` and run it
+there: its ``get`` has no ``events`` flag and always reads the log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.models import GameRow, Player, Status
+from bot.storage import SqliteGameStore
+from games.common.dice import SeededDice
+from games.spexxx import Discard, Game, Hold, Place, Throw, Variant
+from games.spexxx.state import MAX_THROWS
+
+GUILD, CHANNEL = 1, 2
+LOG_EVENTS = 384
+
+
+def figures(samples: list[float]) -> str:
+    ms = sorted(s * 1000 for s in samples)
+    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+    return f"median {statistics.median(ms):.3f} ms, p99 {p99:.3f} ms (n={len(ms)})"
+
+
+def act(game: Game, rng: random.Random) -> None:
+    """The next action of the seat on turn, as in the bot: throw, click dice to hold them one
+    at a time (one event each), throw again, up to four throws; then place or discard."""
+    state = game.state
+    seat = state.current
+    assert seat is not None
+    throws, held = len(state.throws), state.held
+    if throws == 0:
+        game.apply(Throw(seat))
+    elif throws < MAX_THROWS and len(held) < 4 and rng.random() < 0.55:
+        die = rng.choice([d for d in range(5) if d not in held])
+        game.apply(Hold(seat, held | {die}))
+    elif throws < MAX_THROWS and (held or rng.random() < 0.5):
+        game.apply(Throw(seat))
+    else:
+        allowed = state.allowed_squares()
+        game.apply(Place(seat, rng.choice(allowed).name) if allowed else Discard(seat))
+
+
+def play_turn(game: Game, rng: random.Random) -> None:
+    turn = game.state.turn
+    while game.state.turn == turn and not game.state.finished:
+        act(game, rng)
+
+
+async def started(store: SqliteGameStore, seed: int) -> tuple[GameRow, random.Random]:
+    row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
+    row.players += [Player(2, "ben"), Player(3, "cy"), Player(4, "di")]
+    row.game = Game.new(4, SeededDice(seed))
+    row.status = Status.RUNNING
+    await store.save(row)
+    return row, random.Random(seed)
+
+
+async def game_with_log(store: SqliteGameStore, events: int, seed: int = 7) -> GameRow:
+    """A running game with exactly ``events`` stored events, saved action by action."""
+    row, rng = await started(store, seed)
+    game = row.game
+    assert game is not None
+    while len(game.events) < events:
+        assert not game.state.finished, "the game ended first: play it with more players"
+        act(game, rng)
+        await store.save(row)
+    return row
+
+
+async def timed(call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        await call()
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def full_loader(store: SqliteGameStore) -> Callable[[int], Awaitable[GameRow | None]]:
+    """``get`` with the whole log, on this checkout or an older one (which always read it)."""
+    if "events" in inspect.signature(store.get).parameters:
+        return lambda game_id: store.get(GUILD, game_id, events=True)  # type: ignore[call-arg]
+    return lambda game_id: store.get(GUILD, game_id)
+
+
+async def click_loads(store: SqliteGameStore, n: int) -> None:
+    row = await game_with_log(store, LOG_EVENTS)
+    full = full_loader(store)
+    loaded = await store.get(GUILD, row.id)
+    assert loaded is not None and loaded.game is not None
+    mode = "state only" if not loaded.game.events else "with its log (this checkout has no other)"
+    print(f"click load of a {LOG_EVENTS}-event game, {mode}:")
+    print("  " + figures(await timed(lambda: store.get(GUILD, row.id), n)))
+    print(f"click load of a {LOG_EVENTS}-event game, with its whole log:")
+    print("  " + figures(await timed(lambda: full(row.id), n)))
+
+
+async def sweep_loads(store: SqliteGameStore, n: int, due: int = 20) -> None:
+    rows = [await game_with_log(store, LOG_EVENTS // 2, seed=100 + i) for i in range(due)]
+    for row in rows:
+        row.turn_due = 1.0
+        await store.save(row)
+
+    async def sweep() -> None:
+        for item in await store.due_games(2.0):  # rows (before) or keys (now)
+            await store.get(item.guild_id, item.id)  # the reload under the game's lock
+
+    samples = await timed(sweep, max(1, n // 10))
+    print(f"timer sweep over {due} due games of {LOG_EVENTS // 2} events (list + load each):")
+    print("  " + figures(samples))
+
+
+async def racing_reads(store: SqliteGameStore, saves: int) -> None:
+    row, rng = await started(store, 11)
+    game = row.game
+    assert game is not None
+    full = full_loader(store)
+    done = asyncio.Event()
+    latencies: list[float] = []
+    disagree = 0
+
+    async def writer() -> None:
+        for _ in range(saves):
+            if game.state.finished:
+                break
+            play_turn(game, rng)
+            await store.save(row)
+            await asyncio.sleep(0)
+        done.set()
+
+    async def reader() -> None:
+        nonlocal disagree
+        while not done.is_set():
+            start = time.perf_counter()
+            loaded = await full(row.id)
+            latencies.append(time.perf_counter() - start)
+            assert loaded is not None and loaded.game is not None
+            if Game.replay(loaded.game.setup, loaded.game.events).state != loaded.game.state:
+                disagree += 1
+
+    await asyncio.gather(writer(), reader(), reader())
+    print(f"reads (with the log) racing {saves} saves: {len(latencies)} reads,")
+    print(f"  {disagree} whose state disagreed with their log; latency {figures(latencies)}")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=500, help="timed loads per figure")
+    parser.add_argument("--saves", type=int, default=300, help="saves racing the readers")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for step in (click_loads, sweep_loads):
+            store = await SqliteGameStore.open(Path(tmp) / f"{step.__name__}.sqlite3")
+            try:
+                await step(store, args.loads)
+            finally:
+                await store.close()
+        store = await SqliteGameStore.open(Path(tmp) / "race.sqlite3")
+        try:
+            await racing_reads(store, args.saves)
+        finally:
+            await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
