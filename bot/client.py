@@ -89,9 +89,9 @@ class SpexxxBot(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         if not self._resumed:  # on_ready repeats after reconnects; resume once
             self._resumed = True
-            resumed = await self.play.computers.resume()
-            if resumed:
-                log.info("resumed %d computer turns", resumed)
+            posted, resumed = await self.play.recover()
+            if posted or resumed:
+                log.info("recovered: %d turns posted, %d computer turns resumed", posted, resumed)
 
     async def on_spexxx_failure(self, exc: BaseException) -> None:
         """Unexpected errors in handlers end up here, so ``on_error`` logs them (and tests fail)."""
@@ -101,8 +101,9 @@ class SpexxxBot(commands.Bot):
         """Finish the actions under way (their writes), then disconnect and close the database."""
         play = getattr(self, "play", None)
         if play is not None:
-            play.timers.stop()
+            play.timers.stop()  # a sweep under way finishes its game: drain waits for it
             await play.drain(SHUTDOWN_TIMEOUT_S)
+            play.timers.cancel()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

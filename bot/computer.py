@@ -1,7 +1,8 @@
 """Computer players' turns: played in the background, one visible action at a time.
 
 Each action is applied under the game's lock like a player's click, paced by ``delay`` so people
-can follow; after a restart, ``resume`` picks up every computer whose turn it is.
+can follow. A computer plays only a turn whose message is posted, so people see it; after a
+restart, ``PlayController.recover`` posts what is missing and schedules the computers on turn.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from bot import text
 from bot.messages import hint_text, turn_content
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
+from bot.timers import end_turn
 from games.spexxx import Discard, Place
 from games.spexxx.ai import Decision, Level
 from games.spexxx.ai import decide as ai_decide
@@ -41,17 +43,6 @@ class ComputerTurns:
         task = asyncio.create_task(self._run(*key), name=f"spexxx-ai-{row.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    async def resume(self) -> int:
-        """After a restart: computer players whose turn it is carry on."""
-        resumed = 0
-        for row in await self.play.store.running_games():
-            game = row.game
-            seat = None if game is None else game.state.current
-            if seat is not None and row.players[seat].is_ai:
-                self.schedule(row)
-                resumed += 1
-        return resumed
 
     async def _run(self, guild_id: int, game_id: int) -> None:
         try:
@@ -84,13 +75,14 @@ class ComputerTurns:
                 return False
             game = row.game
             seat = game.state.current
-            if seat is None or not row.players[seat].is_ai:
-                return False
+            if seat is None or not row.players[seat].is_ai or row.turn_message_id is None:
+                return False  # not a computer's turn, or not posted yet (posting schedules it)
             dice_before = game.state.dice
             decision = await self.act(row, Level(row.players[seat].ai))
             done = isinstance(decision.action, Place | Discard)
             if done and game.state.finished:
                 row.status = Status.FINISHED
+            ended = end_turn(row) if done else None
             await self.play.store.save(row)
             channel = await self.play.play_channel(row)
             if channel is None:
@@ -98,7 +90,7 @@ class ComputerTurns:
             t = await self.play.public_t(row.guild_id)
             if done:
                 await self.play.edit_stored_turn(
-                    row, channel, text.turn_result(t, row), board=False
+                    row, channel, text.turn_result(t, row), board=False, message_id=ended
                 )
                 await self.play.after_turn(row, channel)
                 # this task plays on when the next seat is a computer too

@@ -43,6 +43,8 @@ from bot.timers import (
     LOBBY_IDLE_SECONDS,
     MAX_MISSED_TURNS,
     TurnTimers,
+    archive_minutes,
+    end_turn,
     now,
     start_turn_clock,
 )
@@ -59,11 +61,13 @@ log = logging.getLogger(__name__)
 
 BOARD_FILE = "spexxx-board.png"
 FINAL_FILE = "spexxx-final.png"
-THREAD_ARCHIVE_MINUTES = 1440
 NO_MENTIONS = discord.AllowedMentions.none()
 CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Discord's app shows them
 SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
+POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
+# seconds between tries to post a turn Discord refused (~21 minutes in all)
+POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0, 300.0, 300.0)
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:
@@ -92,6 +96,8 @@ class PlayController:
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
         self._locks: dict[int, asyncio.Lock] = {}
+        self._retrying: set[tuple[int, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -356,13 +362,13 @@ class PlayController:
                 name = thread_name(row)
                 if message is not None:
                     thread = await message.create_thread(
-                        name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                        name=name, auto_archive_duration=archive_minutes(row.turn_timer)
                     )
                 else:
                     thread = await channel.create_thread(
                         name=name,
                         type=discord.ChannelType.public_thread,
-                        auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                        auto_archive_duration=archive_minutes(row.turn_timer),
                     )
                 return thread, ""
             except discord.Forbidden as exc:
@@ -402,6 +408,15 @@ class PlayController:
         seat = row.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("You are not playing in this game. Start your own with `/spexxx new`.")
+        if state.resigned[seat]:
+            missed = row.missed[seat] if seat < len(row.missed) else 0
+            if missed >= self.timers.max_missed:
+                raise Refusal(
+                    "You were removed from this game after missing {n} turns in a row; "
+                    "the others play on without you.",
+                    n=missed,
+                )
+            raise Refusal("You resigned from this game, so you cannot play in it any more.")
         if len(args) < 2 or args[0] != views.turn_id(game):
             raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
         if state.current != seat:
@@ -448,12 +463,12 @@ class PlayController:
                 row.missed[seat] = 0  # played in time: the count of missed turns starts again
             if game.state.finished:
                 row.status = Status.FINISHED
+            end_turn(row)
             await self.store.save(row)
             log.info("turn %d done", game.state.turn, extra=ids(row))
             await self._close_turn_message(interaction, row)
-            posted_before = row.turn_message_id
             await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
-            if row.turn_message_id == posted_before:  # nobody has controls now: say how to recover
+            if row.turn_message_id is None:  # nobody has controls now: say how to recover
                 ut = user_t(interaction)
                 lost = (
                     ut(
@@ -537,12 +552,19 @@ class PlayController:
             await self.post_turn(row, channel)
 
     async def play_channel(self, row: GameRow) -> discord.abc.Messageable | None:
+        """Where the game is played; an archived thread is reopened first (edits in an archived
+        thread fail, and a long turn timer can outlast the thread's archive duration)."""
         channel = self.bot.get_channel(row.play_channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(row.play_channel_id)
             except discord.HTTPException:
                 return None
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            try:
+                channel = await channel.edit(archived=False)
+            except discord.HTTPException as exc:
+                log.warning("could not reopen the archived thread: %s", exc, extra=ids(row))
         return channel  # type: ignore[return-value]
 
     async def post_turn(
@@ -550,22 +572,35 @@ class PlayController:
         row: GameRow,
         channel: discord.abc.Messageable,
         interaction: discord.Interaction | None = None,
+        *,
+        reminder: str = "",
+        retry: bool = True,
     ) -> bool:
-        """A new turn message (board, mention, controls); stored as the game's turn message.
-        False if Discord did not take it."""
+        """The turn message (board, mention, controls), stored as the game's turn message; False
+        if Discord did not take it.
+
+        A turn not posted yet (``turn_message_id`` None) gets its first message: the player is
+        mentioned and the turn clock starts, but only once the message is really posted. Posting
+        an already posted turn again (``/spexxx board``, the half-time ``reminder`` line on top)
+        keeps the clock, and only a reminder mentions the player again; the older message then
+        loses its controls (a reminder's is deleted: the reminder takes its place)."""
         game = row.game
         assert game is not None
         current = game.state.current
         assert current is not None
-        start_turn_clock(row)
+        fresh = row.turn_message_id is None
+        previous = row.turn_message_id
+        if fresh:
+            start_turn_clock(row)
         t = await self.public_t(row.guild_id)
         content = turn_content(t, row, header=True)
+        if reminder:
+            content = f"{reminder}\n{content}"
         content, files = await self._with_board(t, row, channel, content, False)
         player = row.players[current]
-        if player.is_ai:
-            view, mentions = discord.utils.MISSING, NO_MENTIONS
-        else:
-            view, mentions = views.dice_view(t, row), mention_only(player.user_id)
+        view = discord.utils.MISSING if player.is_ai else views.dice_view(t, row)
+        ping = (fresh or bool(reminder)) and not player.is_ai
+        mentions = mention_only(player.user_id) if ping else NO_MENTIONS
         posted = False
         try:
             if interaction is not None:
@@ -573,7 +608,7 @@ class PlayController:
                     interaction, content, files=files, view=view, allowed_mentions=mentions
                 )
                 posted = True
-                row.turn_message_id = None  # posted, but which message is it? (read back next)
+                row.turn_message_id = POSTED_UNREAD  # posted, but which message is it?
                 row.turn_message_id = (await interaction.original_response()).id
             else:
                 row.turn_message_id = (
@@ -585,26 +620,122 @@ class PlayController:
                 log.warning("turn message posted but not read back: %s", exc, extra=ids(row))
             else:
                 log.warning("could not post the turn message: %s", exc, extra=ids(row))
-        await self.store.save(row)  # the turn's due times count even if Discord failed
-        if player.is_ai:
+        if fresh and not posted:
+            end_turn(row)  # nobody was shown this turn: no clock runs for it
+        await self.store.save(row)
+        if posted and previous:
+            await self._retire_turn_message(row, channel, previous, delete=bool(reminder))
+        if posted and player.is_ai:
             self.computers.schedule(row)
+        if fresh and not posted and retry:
+            self.retry_post(row)
         return posted
 
-    async def edit_stored_turn(
-        self, row: GameRow, channel: discord.abc.Messageable, content: str, *, board: bool
+    async def _retire_turn_message(
+        self, row: GameRow, channel: discord.abc.Messageable, message_id: int, *, delete: bool
     ) -> None:
-        if row.turn_message_id is None or not hasattr(channel, "get_partial_message"):
+        """An older message of the same turn, now posted again below: its controls go."""
+        if not hasattr(channel, "get_partial_message"):
+            return
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        try:
+            if delete:
+                await message.delete()
+            else:
+                await message.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("old turn message not updated: %s", exc, extra=ids(row))
+
+    def retry_post(self, row: GameRow) -> None:
+        """Post a turn Discord refused again later, with backoff, in the background."""
+        key = (row.guild_id, row.id)
+        if key in self._retrying:
+            return
+        self._retrying.add(key)
+        task = asyncio.create_task(self._retry_post(*key), name=f"spexxx-post-{row.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _retry_post(self, guild_id: int, game_id: int) -> None:
+        try:
+            for delay in POST_RETRY_DELAYS:
+                await asyncio.sleep(delay)
+                if await self.post_pending_turn(guild_id, game_id, retry=False):
+                    return
+            log.error(
+                "gave up posting the turn after %d tries; `/spexxx board` or a restart posts it",
+                len(POST_RETRY_DELAYS),
+                extra={"guild": guild_id, "game": game_id},
+            )
+        except Refusal:
+            pass  # shutting down: the start-up recovery posts it
+        finally:
+            self._retrying.discard((guild_id, game_id))
+
+    async def post_pending_turn(self, guild_id: int, game_id: int, *, retry: bool = True) -> bool:
+        """Post the game's current turn if it was never posted (a crash or a Discord failure
+        after its move was saved); True when nothing is left to post."""
+        async with self.acting(game_id):
+            row = await self.store.get(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.game is None:
+                return True
+            if row.turn_message_id is not None or row.game.state.current is None:
+                return True
+            channel = await self.play_channel(row)
+            if channel is None:
+                log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
+                return False
+            posted = await self.post_turn(row, channel, retry=retry)
+            log.info("pending turn posted: %s", posted, extra=ids(row))
+            return posted
+
+    async def recover(self) -> tuple[int, int]:
+        """After a start: post every running game's turn that was saved but never posted (its
+        clock starts now), and let the computers on turn play on. Returns (posted, resumed)."""
+        posted = resumed = 0
+        for row in await self.store.running_games():
+            game = row.game
+            seat = None if game is None else game.state.current
+            if seat is None:
+                continue
+            if row.turn_message_id is None:
+                try:
+                    await self.post_pending_turn(row.guild_id, row.id)
+                except Refusal:
+                    return posted, resumed  # shutting down already
+                except Exception:
+                    log.exception("could not recover the turn", extra=ids(row))
+                    continue
+                posted += 1
+            elif row.players[seat].is_ai:
+                self.computers.schedule(row)
+                resumed += 1
+        return posted, resumed
+
+    async def edit_stored_turn(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        content: str,
+        *,
+        board: bool,
+        message_id: int | None = None,
+    ) -> None:
+        """Rewrite a turn message without controls: the current one, or ``message_id`` (the turn
+        that just ended)."""
+        message_id = message_id or row.turn_message_id
+        if not message_id or not hasattr(channel, "get_partial_message"):
             return
         files: list[discord.File] = []
         if board:
             t = await self.public_t(row.guild_id)
             content, files = await self._with_board(t, row, channel, content, False)
         try:
-            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
             )
         except discord.HTTPException as exc:
-            log.warning("could not update the computer's turn: %s", exc, extra=ids(row))
+            log.warning("could not update the turn message: %s", exc, extra=ids(row))
 
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
         game = row.game
@@ -666,7 +797,7 @@ class PlayController:
 
     async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None:
         """Remove the controls from the stored turn message (best effort)."""
-        if row.turn_message_id is None or not hasattr(channel, "get_partial_message"):
+        if not row.turn_message_id or not hasattr(channel, "get_partial_message"):
             return
         try:
             await channel.get_partial_message(row.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
@@ -706,22 +837,36 @@ class PlayController:
         seat = row.seat_of(interaction.user.id)
         if seat is None or game.state.resigned[seat]:
             raise Refusal("You are not playing in this game.")
+        on_turn = game.state.current == seat
+        turn_no = game.state.turn + 1
         game.apply(Resign(seat))
         self.settle_resignation(row)
+        ended = end_turn(row) if on_turn or game.state.finished else None
         await self.store.save(row)
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.public_t(row.guild_id)
+        name = text.seat_label(row, seat)
         await self.announce(
             interaction,
             row,
             t(
                 "{name} resigned. Their cubes stay on the board and block lines; their score "
                 "stands but cannot win.",
-                name=text.seat_label(row, seat),
+                name=name,
             ),
         )
-        await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
+        if ended is not None:  # the turn message of a turn that is over says so
+            await self.edit_stored_turn(
+                row,
+                channel,  # type: ignore[arg-type]
+                f"**Spexxx #{row.id}** · "
+                + t("turn {n}", n=turn_no)
+                + " · "
+                + t("this turn ended: {name} resigned.", name=name),
+                board=False,
+                message_id=ended,
+            )
         await self.after_turn(row, channel)  # type: ignore[arg-type]
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow) -> None:
@@ -754,11 +899,17 @@ class PlayController:
             await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """``/spexxx board``: the current turn message again, the old one without controls."""
+        """``/spexxx board``: the current turn message again, the old one without controls. Its
+        players and the server's managers may; the turn clock keeps running, nobody is pinged."""
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if row.seat_of(interaction.user.id) is None and not (perms and perms.manage_guild):
+            raise Refusal(
+                "Only the players of this game or someone with Manage Server can post its board "
+                "again."
+            )
         channel = interaction.channel
         assert channel is not None
-        await self.strip_turn_message(row, channel)  # type: ignore[arg-type]
-        if not await self.post_turn(row, channel, interaction):  # type: ignore[arg-type]
+        if not await self.post_turn(row, channel, interaction, retry=False):  # type: ignore[arg-type]
             await self.tell(
                 interaction,
                 user_t(interaction)("Discord did not accept the board; try again in a moment."),

@@ -1,7 +1,10 @@
 """Turn timers and idle lobbies: a periodic sweep over the due times stored with each game.
 
 Due times live in the database, so they survive restarts; each is handled under the game's lock
-after a reload, and a reminder is marked sent before it is posted, so none is sent twice.
+after a reload, and a reminder is marked sent before it is posted, so none is sent twice. A turn's
+clock starts when its message is posted and stops in the same save as the move that ends it.
+A sweep that fails (a locked database) is logged and tried again at the next tick; the loop
+itself never ends before shutdown, and says once an hour that it is alive.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from discord.ext import tasks
 from bot import text
 from bot.logs import ids
 from bot.models import GameRow, Status
+from bot.refusals import Refusal
 from games.spexxx import Discard, Place, Resign
 from games.spexxx.ai import Level
 from locales import N_, Translator
@@ -25,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 15.0
+HEARTBEAT_SECONDS = 3600.0
+ARCHIVE_MINUTES = (1440, 4320, 10080)  # Discord's thread auto-archive durations (and 60)
 MAX_MISSED_TURNS = 3
 LOBBY_IDLE_SECONDS = 24 * 3600
 TIMER_CHOICES: tuple[tuple[str, int], ...] = (
@@ -64,6 +70,28 @@ def start_turn_clock(row: GameRow) -> None:
     row.reminder_due = start + row.turn_timer / 2
 
 
+def end_turn(row: GameRow) -> int | None:
+    """The turn on hand is over: its clock stops and no message of the next turn is posted yet.
+
+    Saved with the move that ends the turn, so a crash before the next turn is posted leaves a
+    game the start-up recovery posts (``turn_message_id`` None), and never an old deadline that
+    would expire the next player's turn. Returns the ended turn's message id, to close it."""
+    ended = row.turn_message_id
+    row.turn_message_id = None
+    row.turn_due = row.reminder_due = None
+    return ended
+
+
+def archive_minutes(turn_timer: int) -> int:
+    """A thread auto-archive duration longer than one turn of the game's timer, so a turn
+    nobody plays never leaves its thread archived (the longest, 7 days, equals the longest
+    timer: the half-time reminder keeps that thread active)."""
+    for minutes in ARCHIVE_MINUTES:
+        if minutes * 60 >= turn_timer:
+            return minutes
+    return ARCHIVE_MINUTES[-1]
+
+
 class TurnTimers:
     def __init__(
         self,
@@ -77,20 +105,72 @@ class TurnTimers:
         self.max_missed = max_missed
         self.lobby_idle = lobby_idle
         self.loop = tasks.loop(seconds=tick)(self.sweep)
+        self.loop.after_loop(self._ended)
+        self.failures = 0  # sweeps failed in a row
+        self.sweeps = self.failed = 0  # since the last heartbeat line
+        self.last_sweep: float | None = None  # when a sweep last got through
+        self._heartbeat = now()
 
     def start(self) -> None:
         if not self.loop.is_running():
             self.loop.start()
 
     def stop(self) -> None:
+        """No new sweep; one under way finishes its game (shutdown drains it)."""
+        self.loop.stop()
+
+    def cancel(self) -> None:
         self.loop.cancel()
 
+    @property
+    def alive(self) -> bool:
+        return self.loop.is_running() and not self.failures
+
+    async def _ended(self) -> None:
+        if self.play.closing or self.loop.is_being_cancelled():
+            log.info("turn timers stopped")
+        else:  # a bug: timers no longer run until a restart
+            log.error("turn timers stopped unexpectedly")
+
     async def sweep(self) -> None:
-        for key in await self.play.store.due_games(now()):
+        """One tick: handle every due game. Any error is logged and the next tick tries again."""
+        if self.play.closing:
+            return
+        self._beat()
+        try:
+            keys = await self.play.store.due_games(now())
+        except Exception:
+            self.failures += 1
+            self.failed += 1
+            log.exception("timer sweep failed (%d in a row); trying again", self.failures)
+            return
+        if self.failures:
+            log.warning("timer sweeps work again after %d failed", self.failures)
+            self.failures = 0
+        self.sweeps += 1
+        self.last_sweep = now()
+        for key in keys:
+            if self.play.closing:
+                return
             try:
                 await self._handle(key.guild_id, key.id)
+            except Refusal:
+                return  # shutting down
             except Exception:
                 log.exception("timer handling failed", extra=ids(key))
+
+    def _beat(self) -> None:
+        """An hourly log line that the timers run, so a stopped loop is noticed."""
+        t = now()
+        if t - self._heartbeat < HEARTBEAT_SECONDS:
+            return
+        log.info(
+            "turn timers alive: %d sweeps, %d failed in the last %.0f minutes",
+            self.sweeps,
+            self.failed,
+            (t - self._heartbeat) / 60,
+        )
+        self._heartbeat, self.sweeps, self.failed = t, 0, 0
 
     async def _handle(self, guild_id: int, game_id: int) -> None:
         async with self.play.acting(game_id):
@@ -128,6 +208,8 @@ class TurnTimers:
             log.info("idle lobby message not updated: %s", exc, extra=ids(row))
 
     async def _remind(self, row: GameRow) -> None:
+        """The turn message again, below, with a mention: it replaces the older one, so the
+        reminder goes when the turn ends (closed like any turn message)."""
         game = row.game
         assert game is not None
         seat = game.state.current
@@ -140,23 +222,17 @@ class TurnTimers:
             return
         user_id = row.players[seat].user_id
         t = await self.play.public_t(row.guild_id)
-        try:
-            await channel.send(
-                "⏰ "
-                + t(
-                    "{mention}, it is still your turn in Spexxx #{id}: time runs out {when}. "
-                    "After that the computer plays this turn for you.",
-                    mention=f"<@{user_id}>",
-                    id=row.id,
-                    when=f"<t:{int(row.turn_due)}:R>",
-                ),
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(user_id)]
-                ),
-            )
-        except discord.HTTPException as exc:
-            log.warning("reminder not posted: %s", exc, extra=ids(row))
-        log.info("reminded seat %d", seat, extra=ids(row))
+        line = "⏰ " + t(
+            "{mention}, it is still your turn in Spexxx #{id}: time runs out {when}. "
+            "After that the computer plays this turn for you.",
+            mention=f"<@{user_id}>",
+            id=row.id,
+            when=f"<t:{int(row.turn_due)}:R>",
+        )
+        if await self.play.post_turn(row, channel, reminder=line, retry=False):
+            log.info("reminded seat %d", seat, extra=ids(row))
+        else:
+            log.warning("reminder not posted", extra=ids(row))
 
     async def _expire(self, row: GameRow) -> None:
         """The normal AI plays the rest of the turn; too many misses in a row remove the player."""
@@ -164,6 +240,11 @@ class TurnTimers:
         assert game is not None
         seat = game.state.current
         if seat is None or row.players[seat].is_ai:
+            row.turn_due = row.reminder_due = None
+            await self.play.store.save(row)
+            return
+        if row.turn_message_id is None:  # never posted, so never started: a bug elsewhere
+            log.error("a clock ran for a turn never posted", extra=ids(row))
             row.turn_due = row.reminder_due = None
             await self.play.store.save(row)
             return
@@ -188,14 +269,14 @@ class TurnTimers:
             )
         if game.state.finished:
             row.status = Status.FINISHED
-        row.turn_due = row.reminder_due = None
+        ended = end_turn(row)
         await self.play.store.save(row)
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None:
             return
         result = note + text.turn_result(t, row)
-        await self.play.edit_stored_turn(row, channel, result, board=False)
+        await self.play.edit_stored_turn(row, channel, result, board=False, message_id=ended)
         if removed:
             try:
                 await channel.send(note_removed, allowed_mentions=discord.AllowedMentions.none())

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
 
 import discord
+import pytest
 
 from tests.simtable import find_id
 from tests.test_bot_game import Table, stored
@@ -150,3 +152,222 @@ async def test_server_settings_apply_to_new_games(simcord_env, db_path: Path):
     message = table.turn_message(table.channel)
     assert "12 cubes" in message.content and "runs out" in message.content
     assert find_id(message, "spx:throw:")
+
+
+# ------------------------------------------------- hardening (issue 11)
+
+
+def clock(db_path: Path, game_id: int = 1) -> tuple[float | None, float | None, int | None]:
+    """(turn_due, reminder_due, turn_message_id) as stored."""
+    with sqlite3.connect(db_path) as db:
+        return db.execute(
+            "SELECT turn_due, reminder_due, turn_message_id FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+
+
+def pinged_users(env, since: int) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """The users each message posted after request ``since`` was allowed to ping."""
+    pings = []
+    for request in env.http_requests[since:]:
+        body = getattr(request, "json", None) or getattr(request, "body", None)
+        if request.method == "POST" and isinstance(body, dict):
+            data = body.get("data", body) if "type" in body else body
+            if isinstance(data, dict) and "allowed_mentions" in data:
+                pings.append(list(data["allowed_mentions"].get("users", [])))
+    return pings
+
+
+async def test_board_reposts_neither_extend_the_turn_nor_ping(simcord_env, db_path: Path):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    on_turn = table.on_turn(table.turn_message(thread))
+    due, reminder, _ = clock(db_path)
+    other = next(p for p in table.players if p is not on_turn)
+    since = len(simcord_env.http_requests)
+    for _ in range(2):  # the issue's abuse: `/spexxx board` again and again
+        await simcord_env.advance_time(50)
+        r = await other.slash(thread, "spexxx board")
+        assert r.acknowledged and not r.ephemeral
+        assert clock(db_path)[0] == due
+    await simcord_env.advance_time(30)  # 130 s: expired on time
+    assert pinged_users(simcord_env, since) and all(
+        str(on_turn.id) not in users for users in pinged_users(simcord_env, since)
+    )
+    history = stored(db_path)["state"]["history"]
+    assert len(history) == 1 and history[0]["seat"] == table.players.index(on_turn)
+    assert reminder is not None and len(reminders(thread)) == 1  # one reminder, at half time
+
+
+async def test_only_players_and_managers_may_repost_the_board(simcord_env, db_path: Path):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    before = table.turn_message(thread)
+    stranger = table.guild.add_member(simcord_env.create_user("stranger"))
+    r = await stranger.slash(thread, "spexxx board")
+    assert r.ephemeral and "Manage Server" in r.response.content
+    assert table.turn_message(thread).id == before.id
+    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    r = await admin.slash(thread, "spexxx board")
+    assert r.acknowledged and not r.ephemeral
+    assert table.turn_message(thread).id != before.id
+
+
+async def test_a_failed_sweep_does_not_stop_the_timers(
+    simcord_env, simcord_bot, db_path, monkeypatch
+):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    on_turn = table.on_turn(table.turn_message(thread))
+    store = simcord_bot.store
+    original = store.due_games
+    failures = []
+
+    async def locked(now: float):  # type: ignore[no-untyped-def]
+        if not failures:
+            failures.append(now)
+            raise sqlite3.OperationalError("database is locked")
+        return await original(now)
+
+    monkeypatch.setattr(store, "due_games", locked)
+    await simcord_env.advance_time(TWO_MINUTES + 20)
+    assert failures  # the sweep did fail once …
+    assert len(stored(db_path)["state"]["history"]) == 1  # … and the turn expired all the same
+    assert table.on_turn(table.turn_message(thread)) is not on_turn
+    assert simcord_bot.play.timers.alive
+
+
+async def test_a_crash_before_the_next_turn_is_posted_is_recovered_on_start(
+    simcord_env, simcord_bot, db_path, make_bot, monkeypatch
+):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    first = table.on_turn(table.turn_message(thread))
+    await simcord_env.advance_time(100)  # 20 s before the first player's deadline
+
+    async def crash(row, channel):  # type: ignore[no-untyped-def]
+        """The process dies right after the move was saved: nothing more happens."""
+
+    monkeypatch.setattr(simcord_bot.play, "after_turn", crash)
+    await table.play_turn(thread)
+    monkeypatch.undo()
+    assert len(stored(db_path)["state"]["history"]) == 1
+    with pytest.raises(AssertionError, match="no turn message"):
+        table.turn_message(thread)  # nobody has controls
+
+    await simcord_env.restart_bot(make_bot())  # the new bot posts it by itself
+
+    message = table.turn_message(thread)
+    second = table.on_turn(message)
+    assert second is not first and "runs out" in message.content
+    due = clock(db_path)[0]
+    assert due == simcord_env.now().timestamp() + TWO_MINUTES  # the clock started when posted
+    await simcord_env.advance_time(60)  # the first player's old deadline has long passed
+    assert len(stored(db_path)["state"]["history"]) == 1
+    await table.play_turn(thread)
+    assert len(stored(db_path)["state"]["history"]) == 2
+
+
+async def test_a_refused_turn_post_is_retried_and_its_clock_starts_when_shown(
+    simcord_env, db_path: Path
+):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    first = table.on_turn(table.turn_message(thread))
+    await simcord_env.advance_time(70)  # past the reminder
+    simcord_env.inject_error("POST", "/channels/*/messages", status=503, times=2)
+    while not stored(db_path)["state"]["history"]:  # to the expiry, whose next turn post fails
+        await simcord_env.advance_time(1)
+    with pytest.raises(AssertionError, match="no turn message"):
+        table.turn_message(thread)  # nobody was shown the new turn
+    assert clock(db_path) == (None, None, None)  # so no clock runs for it
+    await simcord_env.advance_time(15)  # the first retry fails too
+    assert clock(db_path) == (None, None, None)
+    await simcord_env.advance_time(TWO_MINUTES)  # longer than a turn: nothing may expire
+    history = stored(db_path)["state"]["history"]
+    assert len(history) == 1
+    message = table.turn_message(thread)
+    assert table.on_turn(message) is not first  # a retry posted it …
+    due = clock(db_path)[0]
+    assert due is not None and due > simcord_env.now().timestamp()  # … and started its clock
+
+
+async def test_shutdown_lets_a_timer_sweep_finish_its_game(
+    simcord_env, simcord_bot, db_path, monkeypatch
+):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    first = table.on_turn(table.turn_message(thread))
+    play = simcord_bot.play
+    original = play.after_turn
+    stopping = []
+
+    async def sigterm_now(row, channel):  # type: ignore[no-untyped-def]
+        """SIGTERM arrives between the expired turn's save and the next turn's post."""
+        stopping.append(asyncio.ensure_future(simcord_bot.close()))
+        await asyncio.sleep(0)
+        await original(row, channel)
+
+    monkeypatch.setattr(play, "after_turn", sigterm_now)
+    await simcord_env.advance_time(TWO_MINUTES + 10)
+    assert stopping
+    await stopping[0]
+    assert len(stored(db_path)["state"]["history"]) == 1
+    assert clock(db_path)[2] is not None  # the next turn was posted before the bot stopped
+    assert table.on_turn(table.turn_message(thread)) is not first
+
+
+async def test_thread_archive_duration_outlasts_a_turn(simcord_env):
+    table = Table(simcord_env)
+    durations = []
+    for timer in (3 * 86400, 7 * 86400):
+        await table.players[0].slash(table.channel, "spexxx new", timer=timer)
+        await table.players[1].click(table.channel.last_message, label="Join")
+        await table.players[0].click(table.channel.last_message, label="Start")
+        created = [
+            r
+            for r in simcord_env.http_requests
+            if r.method == "POST" and r.path.endswith("/threads")
+        ]
+        body = getattr(created[-1], "json", None) or getattr(created[-1], "body", None)
+        durations.append(int(body["auto_archive_duration"]))
+        await table.players[0].slash(table.channel.threads[-1], "spexxx cancel")
+    assert durations == [4320, 10080]
+
+
+async def test_removed_player_is_told_why_their_click_is_refused(simcord_env, db_path: Path):
+    table = Table(simcord_env, names=("alice", "bob", "kim"))
+    thread = await start_timed(table)
+    sleeper = table.on_turn(table.turn_message(thread))
+    seat = table.players.index(sleeper)
+    while not stored(db_path)["state"]["resigned"][seat]:
+        if table.on_turn(table.turn_message(thread)) is sleeper:
+            await simcord_env.advance_time(TWO_MINUTES + 20)
+        else:
+            await table.play_turn(thread)
+    message = table.turn_message(thread)
+    r = await sleeper.click(message, custom_id=find_id(message, "spx:throw:"))
+    assert r.ephemeral and "removed from this game after missing 3 turns" in r.response.content
+
+
+async def test_a_resignation_that_ends_the_game_closes_the_turn_message(simcord_env, db_path):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    message = table.turn_message(thread)
+    on_turn = table.on_turn(message)
+    await on_turn.slash(thread, "spexxx resign")
+    assert stored(db_path)["status"] == "finished"
+    closed = thread.history()[[m.id for m in thread.history()].index(message.id)]
+    assert "your turn" not in closed.content and "runs out" not in closed.content
+    assert "resigned" in closed.content and not closed.components
+
+
+async def test_the_reminder_does_not_outlive_its_turn(simcord_env, db_path: Path):
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    await simcord_env.advance_time(70)
+    assert len(reminders(thread)) == 1
+    await simcord_env.advance_time(60)  # expired
+    assert len(stored(db_path)["state"]["history"]) == 1
+    assert reminders(thread) == []  # the reminder now reads as the ended turn
+    assert sum("Time ran out" in m.content for m in thread.history()) == 1
