@@ -2,36 +2,47 @@
 
 Run: .venv/bin/python benchmarks/crash_test.py [--runs 30] [--guilds 2] [--channels 4]
 
-A child process runs the real bot in SimCord on a persistent SQLite file and plays games in
-several channels, interleaved click by click. After every click the bot accepted, the child
-appends an "ack" line (game, kind, event count it must now have) to a file with one unbuffered
-``write``. The parent kills the child with SIGKILL after a random delay, then checks:
+A child process runs the real bot in SimCord on a persistent SQLite file and plays games at
+several tables, interleaved click by click, while virtual time runs on (turn timers expire,
+computer players play). Tables differ: two people in a thread; a person against a computer; a
+timed game whose second player never plays (the timer plays for them until they are removed);
+a timed game in a channel without threads. Games are played to the end and new ones opened.
 
-* every acknowledged action is in the database (its event count, the kind of its last event,
-  the status it reported), otherwise it counts as a **loss**;
-* every stored state equals the replay of its event log (loaded through ``bot.storage``), and
-  SQLite's integrity check passes, otherwise the game counts as **corrupt**.
+Around every action the child appends lines to a file with one unbuffered ``write``: ``begin``
+before it, and after it an **ack** naming what the bot accepted by its content (game, turn,
+throw, die, square; taken from the clicked component, never from the database). The parent
+starts a kill timer once the child says it is ready, SIGKILLs it, and checks after every run:
 
-The next child reopens the same database with the same guild, channel and user ids (SimCord
-hands them out deterministically) and continues: running games through ``/spexxx board``,
-orphaned lobbies through ``/spexxx cancel``. Games are played in channels (thread creation is
-denied) because SimCord's threads do not survive into a new simulated Discord.
+* every acknowledged action is in its game's event log, found by replaying the log (computer
+  and timer events in between do not matter); a missing one is a **loss**, counted over all
+  runs (a loss is never forgotten, and expectations never come from the database);
+* every stored state equals the replay of its log and SQLite's integrity check passes,
+  otherwise the game is **corrupt**;
+* a kill is **mid-action** when the last line is a ``begin`` without its end.
+
+The next child rebuilds the same simulated servers (SimCord hands out the same ids), sets
+Discord's clock to where the last one stopped and starts the bot: the bot itself must post
+every running game again (its messages and threads are gone with the old simulated Discord, as
+after a deleted message or thread). The child never runs ``/spexxx board``; a table whose game
+was running and shows no turn after the start is a **stall**.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +51,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.simdriver import MENTION, TURN, ids, options  # noqa: E402
 
-EVENT_OF_KIND = {"throw": "throw", "die": "hold", "sq": "place", "discard": "discard"}
-ADDS_EVENT = set(EVENT_OF_KIND)
+CHECKED = ("throw", "die", "sq", "discard")  # the clicks that add an event
+KINDS = ("humans", "computer", "sleeper", "channel")  # table kinds, in turn
+TIMER = 120  # seconds per turn at timed tables
+ADVANCE = 30.0  # virtual seconds that pass per round of clicks (a timed turn: 4 rounds)
+LOBBY = re.compile(r"Spexxx lobby #(\d+)")
 
 
 # ---------------------------------------------------------------------- child
@@ -49,22 +63,43 @@ ADDS_EVENT = set(EVENT_OF_KIND)
 
 @dataclass
 class Table:
+    index: int
+    kind: str
     guild: Any
     channel: Any
     players: list[Any]
-    game_id: int | None = None
-    events: int = 0
+    game: int | None = None  # the game this table plays, as the bot showed it
     turns: int = 0
-    by_id: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def sleeper(self) -> Any:
+        return self.players[1] if self.kind == "sleeper" else None
+
+    def places(self) -> list[Any]:
+        return [self.channel, *self.channel.threads]
 
     def turn_message(self) -> Any:
-        for message in reversed(self.channel.history()[-6:]):
-            if any(cid.startswith(TURN) for cid in ids(message)):
-                return message
-        return None
+        """The newest message with turn controls in the channel or its threads."""
+        best = None
+        for where in self.places():
+            for message in reversed(where.history()[-8:]):
+                if any(cid.startswith(TURN) for cid in ids(message)):
+                    if best is None or message.id > best.id:
+                        best = message
+                    break
+        return best
+
+    def shows_end(self, game: int) -> bool:
+        return any(
+            f"Spexxx #{game} is over" in m.content or f"Spexxx #{game} was cancelled" in m.content
+            for where in self.places()
+            for m in where.history()[-8:]
+        )
 
 
-class Acks:
+class Log:
+    """The child's line file: one unbuffered write per line, so a kill leaves whole lines."""
+
     def __init__(self, path: Path) -> None:
         self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
 
@@ -72,93 +107,128 @@ class Acks:
         os.write(self.fd, (json.dumps(entry) + "\n").encode())
 
 
-async def child(args: argparse.Namespace) -> int:
+def build_world(env: Any, args: argparse.Namespace) -> list[Table]:
+    """The same servers, channels and members in every child (same ids, same order)."""
     import discord
+
+    no_threads = discord.PermissionOverwrite(create_public_threads=False)
+    tables = []
+    for g in range(args.guilds):
+        guild = env.create_guild(f"guild {g}", id=1000 + g)
+        for c in range(args.channels):
+            kind = KINDS[c % len(KINDS)]
+            overwrites = {guild.default_role: no_threads} if kind == "channel" else None
+            channel = guild.create_text_channel(f"games-{c}", overwrites=overwrites)
+            humans = 1 if kind == "computer" else 2
+            players = [guild.add_member(env.create_user(f"p{g}-{c}-{i}")) for i in range(humans)]
+            tables.append(Table(len(tables), kind, guild, channel, players))
+    return tables
+
+
+async def child(args: argparse.Namespace) -> int:
     import simcord
 
     from bot import create_bot
     from bot.dice import seeded_dice
-    from bot.models import Status
 
-    acks = Acks(Path(args.acks))
-    bot = create_bot(database_path=args.db, dice=seeded_dice(args.seed))
+    past = read_lines(Path(args.acks))
+    log = Log(Path(args.acks))
+    bot = create_bot(database_path=args.db, dice=seeded_dice(args.seed), ai_delay=0)
     rng = random.Random(f"{args.seed}:{os.getpid()}")
-    async with simcord.run(bot) as env:
-        no_threads = discord.PermissionOverwrite(create_public_threads=False)
-        tables: list[Table] = []
-        for g in range(args.guilds):
-            guild = env.create_guild(f"guild {g}", id=1000 + g)
-            for c in range(args.channels):
-                channel = guild.create_text_channel(f"games-{c}", overwrites={guild.me: no_threads})
-                players = [guild.add_member(env.create_user(f"p{g}-{c}-{i}")) for i in range(2)]
-                table = Table(guild, channel, players)
-                table.by_id = {p.id: p for p in players}
-                tables.append(table)
+    runner = simcord.run(bot)
+    env = runner._env  # the world exists before the bot starts, as Discord's does
+    tables = build_world(env, args)
+    # Discord's clock does not restart with the bot (SimCord's is otherwise private)
+    env.backend.clock.elapsed = max((e["clock"] for e in past if "clock" in e), default=0.0)
+    running = last_games(past)
+    async with runner:
+        stalls = 0
+        for table in tables:  # the bot posted its games again by itself (or finished them)
+            game = running.get(table.index)
+            if game is None:
+                continue
+            message = table.turn_message()
+            if message is not None and int(ids(message)[0].split(":")[2]) == game:
+                table.game = game
+            elif not table.shows_end(game):
+                stalls += 1
+                log.write(stall=game, table=table.index)
+        log.write(ready=os.getpid(), stalls=stalls)
 
-        async def accepted(table: Table, kind: str, result: Any) -> bool:
+        async def act(table: Table, kind: str, run: Any, **ack: Any) -> bool:
+            log.write(begin=kind, table=table.index)
+            result = await run
             if not result.acknowledged or result.ephemeral:
                 text = result.response.content if result.response else "no answer"
-                acks.write(refused=kind, game=table.game_id, why=text[:120])
+                log.write(refused=kind, table=table.index, why=text[:120])
                 return False
-            if kind in ADDS_EVENT:
-                table.events += 1
-            assert table.game_id is not None
-            acks.write(guild=table.guild.id, game=table.game_id, kind=kind, events=table.events)
+            log.write(table=table.index, kind=kind, **ack)
             return True
 
         async def open_game(table: Table) -> None:
-            host, guest = table.players
-            r = await host.slash(table.channel, "spexxx new")
-            row = await bot.store.find_in_channel(table.guild.id, table.channel.id)
-            assert row is not None and r.acknowledged
-            table.game_id, table.events, table.turns = row.id, 0, 0
-            acks.write(guild=table.guild.id, game=row.id, kind="new", events=0, status="lobby")
-            r = await guest.click(table.channel.last_message, label="Join")
-            await accepted(table, "join", r)
-            r = await host.click(table.channel.last_message, label="Start")
-            if await accepted(table, "start", r):
-                acks.write(guild=table.guild.id, game=row.id, kind="started", status="running")
-
-        async def resume(table: Table) -> None:
-            row = await bot.store.find_in_channel(table.guild.id, table.channel.id)
-            if row is None:
-                await open_game(table)
+            host = table.players[0]
+            options_ = {"variant": "children"}
+            if table.kind in ("sleeper", "channel"):
+                options_["timer"] = TIMER
+            log.write(begin="new", table=table.index)
+            r = await host.slash(table.channel, "spexxx new", **options_)
+            found = LOBBY.search(r.response.content if r.response else "")
+            if not r.acknowledged or r.ephemeral or found is None:
+                log.write(refused="new", table=table.index)
                 return
-            host = table.by_id.get(row.host_id, table.players[0])
-            if row.status is Status.LOBBY:  # its lobby message is gone with the old Discord
-                await host.slash(table.channel, "spexxx cancel")
-                await open_game(table)
-                return
-            table.game_id = row.id
-            table.events = len(await bot.store.events_of(table.guild.id, row.id))
-            r = await host.slash(table.channel, "spexxx board")
-            assert r.acknowledged and not r.ephemeral, r.response.content if r.response else r
+            game = int(found.group(1))
+            log.write(table=table.index, kind="new", game=game)
+            lobby = table.channel.last_message
+            if table.kind == "computer":
+                cid = next(c for c in ids(lobby) if c.startswith("spx:addai:"))
+                run = host.select(lobby, ["easy"], custom_id=cid)
+                if not await act(table, "addai", run, game=game):
+                    return
+            else:
+                if not await act(table, "join", table.players[1].click(lobby, label="Join")):
+                    return
+            lobby = table.channel.last_message
+            if await act(table, "start", host.click(lobby, label="Start"), game=game):
+                table.game, table.turns = game, 0
 
         async def step(table: Table) -> None:
-            """One click of the player on turn in this table's game."""
+            """One click of the player on turn at this table."""
             message = table.turn_message()
-            if message is None:  # the game is over: a new one in this channel
+            if message is None:  # over, never started, or a lobby lost with the old Discord
                 await open_game(table)
                 return
-            player = table.by_id[int(MENTION.search(message.content).group(1))]  # type: ignore[union-attr]
+            mention = MENTION.search(message.content)
+            if mention is None:
+                return  # a computer is on turn: it plays while time passes
+            player = next((p for p in table.players if p.id == int(mention.group(1))), None)
+            if player is None or player is table.sleeper:
+                return  # the sleeper never plays: the timer plays for them
             cids = ids(message)
 
             def first(prefix: str) -> str | None:
                 return next((c for c in cids if c.startswith(prefix)), None)
 
+            def where(cid: str) -> dict[str, int]:
+                parts = cid.split(":")
+                return {"game": int(parts[2]), "T": int(parts[3]), "k": int(parts[4])}
+
             sq, zone = first("spx:sq:"), first("spx:zone:")
             if sq or zone:
-                kind = "sq" if sq else "zone"
                 cid = sq or zone
+                assert cid is not None
                 values = options(message, cid)
                 value = rng.choice(values) if sq else values[0]
-                r = await player.select(message, [value], custom_id=cid)
-                if await accepted(table, kind, r) and sq:
-                    table.turns += 1
+                run = player.select(message, [value], custom_id=cid)
+                if sq:
+                    if await act(table, "sq", run, square=value, **where(cid)):
+                        table.turns += 1
+                else:
+                    await act(table, "zone", run, **where(cid))
                 return
             throw = first("spx:throw:")
-            assert throw is not None, cids
-            k = int(throw.split(":")[4])
+            if throw is None:
+                return
+            k = where(throw)["k"]
             hold_turn = table.turns % 3 == 0 and k == 1
             if k == 0 or (hold_turn and "held:" in message.content):
                 kind, cid = "throw", throw
@@ -169,42 +239,119 @@ async def child(args: argparse.Namespace) -> int:
             else:
                 kind, cid = "place", first("spx:place:")
             assert cid is not None
-            r = await player.click(message, custom_id=cid)
-            if await accepted(table, kind, r) and kind == "discard":
-                table.turns += 1
+            ack = where(cid)
+            if kind == "die":
+                ack |= {"die": int(cid.split(":")[5]), "hold": int(cid.split(":")[6])}
+            if await act(table, kind, player.click(message, custom_id=cid), **ack):
+                table.turns += kind == "discard"
 
-        for table in tables:
-            await resume(table)
         steps = 0
         while args.max_steps is None or steps < args.max_steps:
             for table in tables:
                 await step(table)
                 steps += 1
-            errors = env.errors
-            if errors:
-                print(f"bot errors: {errors!r}", file=sys.stderr)
+            log.write(begin="advance")
+            await env.advance_time(ADVANCE)  # timers expire, reminders, computers' pauses
+            log.write(clock=env.backend.clock.elapsed)
+            if env.errors:
+                print(f"bot errors: {env.errors!r}", file=sys.stderr)
                 return 3
         await bot.close()
     return 0
 
 
+def last_games(lines: list[dict[str, Any]]) -> dict[int, int]:
+    """Each table's game that was started and not seen ending: the bot must show it again."""
+    games: dict[int, int] = {}
+    for entry in lines:
+        if entry.get("kind") == "start":
+            games[entry["table"]] = entry["game"]
+    return games
+
+
 # --------------------------------------------------------------------- parent
 
 
-def read_acks(path: Path) -> tuple[list[dict[str, Any]], int]:
-    entries, refused = [], 0
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    entries = []
     if not path.exists():
-        return entries, refused
+        return entries
     for line in path.read_bytes().split(b"\n"):
         try:
-            entry = json.loads(line)
+            entries.append(json.loads(line))
         except ValueError:
             continue  # an empty or half-written last line (the kill came mid-write)
-        if "refused" in entry:
-            refused += 1
-        else:
-            entries.append(entry)
-    return entries, refused
+    return entries
+
+
+def read_acks(path: Path) -> tuple[list[dict[str, Any]], int]:
+    """(acknowledged actions, refused clicks)."""
+    lines = read_lines(path)
+    acks = [e for e in lines if "kind" in e]
+    return acks, sum("refused" in e for e in lines)
+
+
+def event_keys(setup: dict[str, Any], log: list[dict[str, Any]]) -> set[tuple[Any, ...]]:
+    """What the stored log holds, as the clicks that could have made it: replayed event by
+    event, each keyed by the turn (turn changes so far) and throw it happened at."""
+    from games.spexxx import Game, Setup, event_from_dict
+
+    game = Game(Setup.from_dict(setup))
+    keys: set[tuple[Any, ...]] = set()
+    for data in log:
+        state = game.state
+        turn, k = len(state.history) + sum(state.resigned), len(state.throws)
+        try:
+            game.record(event_from_dict(data))
+        except Exception:
+            break  # the rest of a broken log proves nothing
+        kind = data["type"]
+        if kind == "throw":
+            keys.add(("throw", turn, k))
+        elif kind == "hold":
+            keys.update(("die", turn, k, d, int(d in data["dice"])) for d in range(5))
+        elif kind == "place":
+            keys.add(("sq", turn, k, data["square"]))
+        elif kind == "discard":
+            keys.add(("discard", turn, k))
+    return keys
+
+
+def ack_key(ack: dict[str, Any]) -> tuple[Any, ...]:
+    kind = ack["kind"]
+    key: tuple[Any, ...] = (kind, ack["T"], ack["k"])
+    if kind == "die":
+        key += (ack["die"], ack["hold"])
+    elif kind == "sq":
+        key += (ack["square"],)
+    return key
+
+
+def check_acks(db_path: Path, acks: list[dict[str, Any]]) -> list[str]:
+    """Acknowledged actions that are not in the database."""
+    losses = []
+    with sqlite3.connect(db_path) as db:
+        stored: dict[int, tuple[str, set[tuple[Any, ...]]]] = {}
+        for game_id, status, setup in db.execute("SELECT id, status, setup FROM games"):
+            log = [
+                json.loads(e)
+                for (e,) in db.execute(
+                    "SELECT event FROM game_events WHERE game_id = ? ORDER BY seq", (game_id,)
+                )
+            ]
+            keys = event_keys(json.loads(setup), log) if setup else set()
+            stored[game_id] = (status, keys)
+    for ack in acks:
+        game = ack.get("game")
+        if game is None:
+            continue
+        if game not in stored:
+            losses.append(f"game {game}: acked {ack['kind']}, but the game is not stored")
+        elif ack["kind"] == "start" and stored[game][0] == "lobby":
+            losses.append(f"game {game}: acked its start, stored as a lobby")
+        elif ack["kind"] in CHECKED and ack_key(ack) not in stored[game][1]:
+            losses.append(f"game {game}: acked {ack_key(ack)}, not in its log")
+    return losses
 
 
 async def check_consistency(db_path: Path) -> tuple[int, int, list[str]]:
@@ -239,38 +386,21 @@ async def check_consistency(db_path: Path) -> tuple[int, int, list[str]]:
     return len(keys), events, problems
 
 
-def check_acks(db_path: Path, acks: list[dict[str, Any]]) -> list[str]:
-    """Acknowledged actions that are not in the database."""
-    last: dict[int, dict[str, Any]] = {}
-    status: dict[int, str] = {}
-    for entry in acks:
-        if "events" in entry:
-            last[entry["game"]] = entry
-        if "status" in entry:
-            status[entry["game"]] = entry["status"]
-    losses = []
+def stalled(db_path: Path, game: int) -> bool:
+    """A game the child expected to see and did not is a stall unless it had ended (its final
+    message went with the old simulated Discord)."""
     with sqlite3.connect(db_path) as db:
-        for game_id, entry in last.items():
-            stored = [
-                json.loads(e)
-                for (e,) in db.execute(
-                    "SELECT event FROM game_events WHERE game_id = ? ORDER BY seq", (game_id,)
-                )
-            ]
-            want = entry["events"]
-            if len(stored) < want:
-                losses.append(f"game {game_id}: acked {want} events, stored {len(stored)}")
-            elif (
-                entry["kind"] in EVENT_OF_KIND
-                and stored[want - 1]["type"] != EVENT_OF_KIND[entry["kind"]]
-            ):
-                losses.append(f"game {game_id}: event {want - 1} is not the acked {entry['kind']}")
-        for game_id, expected in status.items():
-            row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-            ok = {"lobby": {"lobby", "running", "cancelled"}, "running": {"running", "finished"}}
-            if row is None or row[0] not in ok.get(expected, {expected}):
-                losses.append(f"game {game_id}: acked {expected}, stored {row}")
-    return losses
+        row = db.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()
+    return row is not None and row[0] == "running"
+
+
+def wait_ready(path: Path, pid: int, proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any(e.get("ready") == pid for e in read_lines(path)[-50:]):
+            return True
+        time.sleep(0.02)
+    return False
 
 
 def parent(args: argparse.Namespace) -> dict[str, Any]:
@@ -278,54 +408,61 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
     workdir.mkdir(parents=True, exist_ok=True)
     db_path, ack_path = workdir / "crash.sqlite3", workdir / "acks.jsonl"
     rng = random.Random(args.seed)
-    kills = crashes = kills_mid_play = 0
-    acked_before = 0
+    kills = crashes = mid_action = 0
     problems: list[str] = []
-    losses: list[str] = []
+    losses: set[str] = set()  # over all runs: a loss found once stays a loss
     started = time.perf_counter()
     for run in range(args.runs):
-        delay = rng.uniform(args.min_delay, args.max_delay)
         cmd = [sys.executable, __file__, "--child", "--db", str(db_path), "--acks", str(ack_path)]
         cmd += ["--seed", str(args.seed), "--guilds", str(args.guilds)]
         cmd += ["--channels", str(args.channels)]
-        with open(workdir / f"child-{run}.log", "wb") as log:
-            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-            try:
-                proc.wait(timeout=delay)
-            except subprocess.TimeoutExpired:
+        with open(workdir / f"child-{run}.log", "wb") as out:
+            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+            if wait_ready(ack_path, proc.pid, proc, timeout=120):
+                delay = rng.uniform(args.min_delay, args.max_delay)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(timeout=delay)
+            if proc.poll() is None:
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 kills += 1
             else:
                 crashes += 1  # the child is never meant to stop on its own
-                problems.append(f"run {run}: child exited {proc.returncode}, see {log.name}")
+                problems.append(f"run {run}: child exited {proc.returncode}, see {out.name}")
+        lines = read_lines(ack_path)
+        if lines and "begin" in lines[-1]:
+            mid_action += 1  # the kill came while the bot was handling an action
         acks, _ = read_acks(ack_path)
-        if len(acks) > acked_before:
-            kills_mid_play += 1  # this child was playing when it died (not still starting up)
-        acked_before = len(acks)
-        losses = check_acks(db_path, acks)
+        losses.update(check_acks(db_path, acks))
         games, events, inconsistent = asyncio.run(check_consistency(db_path))
         problems += [f"run {run}: {p}" for p in inconsistent]
         if args.verbose:
             print(
-                f"run {run}: killed after {delay:.2f}s, {len(acks)} acks, {games} games, "
-                f"{events} events, {len(losses)} losses",
+                f"run {run}: {len(acks)} acks, {games} games, {events} events, "
+                f"{len(losses)} losses",
                 file=sys.stderr,
             )
+    lines = read_lines(ack_path)
     acks, refused = read_acks(ack_path)
     games, events, _ = asyncio.run(check_consistency(db_path))
+    with sqlite3.connect(db_path) as db:
+        finished = db.execute("SELECT COUNT(*) FROM games WHERE status = 'finished'").fetchone()[0]
+    stalls = [e for e in lines if "stall" in e and stalled(db_path, e["stall"])]
     return {
         "runs": args.runs,
         "kills": kills,
-        "kills_mid_play": kills_mid_play,
+        "kills_mid_action": mid_action,
         "child_crashes": crashes,
         "acked_actions": len(acks),
+        "checked_actions": sum(a["kind"] in CHECKED for a in acks),
         "refused_clicks": refused,
         "games": games,
+        "games_finished": finished,
         "events": events,
+        "stalls": len(stalls),
         "losses": len(losses),
         "corrupt": len(problems),
-        "details": (losses + problems)[:20],
+        "details": (sorted(losses) + problems + [json.dumps(s) for s in stalls])[:20],
         "seconds": round(time.perf_counter() - started, 1),
         "workdir": str(workdir),
     }
@@ -337,8 +474,8 @@ def main() -> int:
     parser.add_argument("--guilds", type=int, default=2)
     parser.add_argument("--channels", type=int, default=4)
     parser.add_argument("--seed", default="crash")
-    parser.add_argument("--min-delay", type=float, default=0.5, help="seconds before the kill")
-    parser.add_argument("--max-delay", type=float, default=6.0)
+    parser.add_argument("--min-delay", type=float, default=0.2, help="seconds after ready")
+    parser.add_argument("--max-delay", type=float, default=4.0)
     parser.add_argument("--workdir", help="keep the database and logs here")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--verbose", action="store_true")
@@ -355,10 +492,10 @@ def main() -> int:
     else:
         for key, value in figures.items():
             if key != "details":
-                print(f"{key:>15}: {value}")
+                print(f"{key:>16}: {value}")
         for line in figures["details"]:
             print("  " + line)
-    return 0 if figures["losses"] == figures["corrupt"] == 0 else 1
+    return 0 if figures["losses"] == figures["corrupt"] == figures["stalls"] == 0 else 1
 
 
 if __name__ == "__main__":

@@ -590,7 +590,7 @@ class PlayController:
         assert current is not None
         fresh = row.turn_message_id is None
         previous = row.turn_message_id
-        if fresh:
+        if fresh and row.turn_due is None:  # a clock still running (message lost) keeps on
             start_turn_clock(row)
         t = await self.public_t(row.guild_id)
         content = turn_content(t, row, header=True)
@@ -690,27 +690,64 @@ class PlayController:
             return posted
 
     async def recover(self) -> tuple[int, int]:
-        """After a start: post every running game's turn that was saved but never posted (its
-        clock starts now), and let the computers on turn play on. Returns (posted, resumed)."""
+        """After a start: post every running game's turn that was saved but never posted, or
+        whose message is gone, and let the computers on turn play on. (posted, resumed)"""
         posted = resumed = 0
         for row in await self.store.running_games():
-            game = row.game
-            seat = None if game is None else game.state.current
-            if seat is None:
+            if row.game is None or row.game.state.current is None:
                 continue
-            if row.turn_message_id is None:
-                try:
-                    await self.post_pending_turn(row.guild_id, row.id)
-                except Refusal:
-                    return posted, resumed  # shutting down already
-                except Exception:
-                    log.exception("could not recover the turn", extra=ids(row))
-                    continue
-                posted += 1
-            elif row.players[seat].is_ai:
-                self.computers.schedule(row)
-                resumed += 1
+            try:
+                outcome = await self._recover_game(row.guild_id, row.id)
+            except Refusal:
+                break  # shutting down already
+            except Exception:
+                log.exception("could not recover the game", extra=ids(row))
+                continue
+            posted += outcome == "posted"
+            resumed += outcome == "resumed"
         return posted, resumed
+
+    async def _recover_game(self, guild_id: int, game_id: int) -> str:
+        async with self.acting(game_id):
+            row = await self.store.get(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.game is None:
+                return ""
+            seat = row.game.state.current
+            if seat is None:
+                return ""
+            channel = await self.play_channel(row)
+            if channel is None and row.thread_id and await self._gone(row.thread_id):
+                log.warning("the game's thread is gone: playing on in the channel", extra=ids(row))
+                row.thread_id = None  # a deleted thread: the game goes on where it was opened
+                row.turn_message_id = None
+                channel = await self.play_channel(row)
+            if channel is None:
+                log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
+                return ""
+            if row.turn_message_id and hasattr(channel, "fetch_message"):
+                try:
+                    await channel.fetch_message(row.turn_message_id)  # type: ignore[attr-defined]
+                except discord.NotFound:
+                    log.warning("the turn message is gone: posting it again", extra=ids(row))
+                    row.turn_message_id = None  # its clock, if any, keeps running
+                except discord.HTTPException as exc:
+                    log.info("turn message not checked: %s", exc, extra=ids(row))
+            if row.turn_message_id is None:
+                await self.post_turn(row, channel)
+                return "posted"
+            if row.players[seat].is_ai:
+                self.computers.schedule(row)
+                return "resumed"
+            return ""
+
+    async def _gone(self, channel_id: int) -> bool:
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
 
     async def edit_stored_turn(
         self,
