@@ -305,3 +305,17 @@ def test_a_loaded_game_without_an_rng_exchanges_reproducibly() -> None:
     a = Game.from_dict(game.to_dict()).apply(Exchange(0, "RRR"))
     b = Game.from_dict(game.to_dict()).apply(Exchange(0, "RRR"))
     assert a == b and isinstance(a, Exchanged) and 0 <= a.return_at <= 26
+
+
+def test_legal_placements_of_one_tile_and_the_bag_players_may_know() -> None:
+    game = Game(Setup(2, RECORD_BAG))
+    game.apply(Place(1, "BBB", 12, 0))
+    game.apply(Exchange(0, "RRR"))
+    yyb = game.legal_placements("YYB")
+    assert yyb and {p.tile for p in yyb} == {"YYB"}
+    assert [(p.field, p.rotation) for p in yyb] == game.state.fits("YYB")
+    assert game.legal_placements("WWW") == []  # not in the hand
+    with pytest.raises(errors.NoSuchTile):
+        game.legal_placements("RYR")
+    state = game.state
+    assert state.bag_tiles() == sorted(state.bag_codes(), key=TILE_CODES.index)

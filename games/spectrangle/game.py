@@ -35,7 +35,7 @@ from games.spectrangle.state import (
     deal,
     start_seat,
 )
-from games.spectrangle.tiles import TILE_BY_CODE, TILE_CODES
+from games.spectrangle.tiles import TILE_CODES
 
 _TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
 
@@ -197,12 +197,11 @@ class Game:
         seat = self.state.current
         if seat is None:
             return []
-        only = None if tile is None else TILE_BY_CODE[tile].index
-        return [
-            Place(seat, TILE_CODES[t], f, k)
-            for t, f, k in self.state.placements(seat, distinct)
-            if only is None or t == only
-        ]
+        ids = self.state.placement_ids(seat, distinct)
+        if tile is not None:
+            t = self.state.tile_index(tile)
+            ids = [i for i in ids if i // 108 == t]
+        return _PLACES.get(seat, ids)  # type: ignore[return-value]
 
     def resign(self, seat: int) -> None:
         self.record(Resign(seat))

@@ -252,6 +252,10 @@ class SpectrangleState:
         """The bag in draw order: secret while the game runs."""
         return [TILE_CODES[t] for t in self.bag]
 
+    def bag_tiles(self) -> list[str]:
+        """What is in the bag, in table order: what players may know (and a fair AI may use)."""
+        return [TILE_CODES[t] for t in sorted(self.bag)]
+
     @property
     def board(self) -> tuple[PlacedTile | None, ...]:
         """Per field index: the tile on it, or None."""
@@ -392,7 +396,7 @@ class SpectrangleState:
 
         For highlighting the fields a chosen tile can go to, and for tests of the move generator.
         """
-        t = self._tile_index(code)
+        t = self.tile_index(code)
         rotations = (0,) if distinct and _SINGLE_COLOUR[t] else (0, 1, 2)
         if self.tile_at.count(_EMPTY) == FIELD_COUNT:
             return [(f, k) for f in FIRST_MOVE_FIELDS for k in rotations]
@@ -463,7 +467,8 @@ class SpectrangleState:
                 )
             raise NotYourTurn(f"seat {self.current} is on turn, not seat {seat}")
 
-    def _tile_index(self, code: object) -> int:
+    def tile_index(self, code: object) -> int:
+        """The table index of the tile ``code``; ``NoSuchTile`` for anything else."""
         tile = TILE_BY_CODE.get(code) if isinstance(code, str) else None
         if tile is None:
             raise errors.NoSuchTile(f"{code!r} is not a tile code")
@@ -475,7 +480,7 @@ class SpectrangleState:
 
     def _place(self, seat: int, code: str, field: int, rotation: int) -> TurnSummary:
         self._check_turn(seat)
-        t = self._tile_index(code)
+        t = self.tile_index(code)
         if type(field) is not int or not 0 <= field < FIELD_COUNT:
             raise errors.NoSuchField(f"{field!r} is not a field (0–35)")
         if type(rotation) is not int or not 0 <= rotation <= 2:
@@ -561,7 +566,7 @@ class SpectrangleState:
     def check_exchange(self, seat: int, code: str) -> int:
         """Refuse an exchange the rules forbid, whatever the return position; the tile index."""
         self._check_turn(seat)
-        t = self._tile_index(code)
+        t = self.tile_index(code)
         self._check_held(seat, t)
         self._check_stuck(seat, "exchange")
         if not self.bag:
