@@ -595,14 +595,16 @@ class SpectrangleState:
         self.end_reason = self._end_condition()
         if self.end_reason is not None:
             self.current = None
-        else:
+        elif True in self.resigned:
             self.current = next_seat(summary.seat, [not r for r in self.resigned])
+        else:
+            self.current = (summary.seat + 1) % self.seats
 
     def _end_condition(self) -> EndReason | None:
         """RULES.md, "End of the game": nothing in play fits, else a full round of passes."""
         if not self._fits_mask() & ALL_TILES & ~self.out_of_play:
             return EndReason.DEAD_BOARD if self.bag else EndReason.NO_MOVES
-        if self.passes_in_a_row >= len(self.active_seats()):
+        if self.passes_in_a_row and self.passes_in_a_row >= len(self.active_seats()):
             return EndReason.ALL_PASSED
         return None
 
