@@ -11,8 +11,9 @@ from PIL import Image, ImageDraw
 from games.spexxx.state import SpexxxState
 from locales import DEFAULT, tn, translator
 from renderers.endgame import PanelTheme, StandingRow, draw_score_plot, draw_standings, ranks
+from renderers.names import name_of
 from renderers.spexxx import theme as th
-from renderers.spexxx.panels import name_of, seat_token
+from renderers.spexxx.panels import seat_token
 from renderers.text import Font
 
 STANDINGS_W = 500

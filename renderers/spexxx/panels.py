@@ -11,8 +11,9 @@ from games.spexxx.board import GRID
 from games.spexxx.state import MAX_THROWS, SpexxxState
 from locales import DEFAULT, tn, translator
 from renderers import sprites
+from renderers.names import name_of
 from renderers.spexxx import theme as th
-from renderers.text import Font, display_name, fit, fit_font, font
+from renderers.text import fit, fit_font, font
 
 PAD = 14
 DIE = 40
@@ -21,12 +22,6 @@ DIE_GAP = 8
 
 def seat_token(seat: int, size: int) -> Image.Image:
     return sprites.token(th.SEAT_COLOURS[seat], th.SEAT_MARKS[seat], size)
-
-
-def fallback_name(seat: int, lang: str = DEFAULT) -> str:
-    """The name drawn for a seat whose name is missing or has nothing the font can draw."""
-    t = translator(lang)
-    return t("Player {n}", n=seat + 1)
 
 
 def dice_box() -> tuple[int, int, int, int]:
@@ -76,11 +71,6 @@ def draw_turn_panel(
                     draw.rounded_rectangle(box, radius=2, outline=th.FAINT, width=2)
         _draw_dice(img, draw, x, top + 46, state, lang)
     _draw_last_move(img, draw, state, names, left + 274, top + 50, right, lang)
-
-
-def name_of(names: Sequence[str], seat: int, fnt: Font, width: float, lang: str = DEFAULT) -> str:
-    raw = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-    return display_name(raw, fnt, width, fallback_name(seat, lang))
 
 
 def _draw_dice(
