@@ -46,12 +46,14 @@ def palette_image(colours: Iterable[RGB]) -> Image.Image:
     return image
 
 
-def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
+def encode(
+    img: Image.Image, palette: Image.Image | None = None, compress_level: int = COMPRESS_LEVEL
+) -> bytes:
     """PNG bytes of ``img``, mapped to ``palette`` (no dithering, so flat areas stay flat)."""
     if palette is not None:
         img = img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
+    img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()
 
 

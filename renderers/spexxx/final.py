@@ -4,17 +4,15 @@ score after every turn (from ``state.history``), so the story of the game is vis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 
 from PIL import Image, ImageDraw
 
 from games.spexxx.state import SpexxxState
 from locales import DEFAULT, tn, translator
 from renderers.endgame import PanelTheme, StandingRow, draw_score_plot, draw_standings, ranks
-from renderers.names import name_of
+from renderers.names import namer
 from renderers.spexxx import theme as th
 from renderers.spexxx.panels import seat_token
-from renderers.text import Font
 
 STANDINGS_W = 500
 PLOT_BG = (118, 124, 140)
@@ -100,10 +98,14 @@ def standing_rows(state: SpexxxState, names: Sequence[str], lang: str) -> list[S
             facts.insert(0, t("resigned"))
         if won:
             facts.insert(0, "★ " + (t("Winner") if len(winners) == 1 else t("Shared win")).upper())
-        name = partial(_name, names, seat, lang)
-        rows.append(StandingRow(rank, seat, name, " · ".join(facts), str(state.scores[seat]), won))
+        rows.append(
+            StandingRow(
+                rank,
+                seat,
+                namer(names, seat, lang),
+                " · ".join(facts),
+                str(state.scores[seat]),
+                won,
+            )
+        )
     return rows
-
-
-def _name(names: Sequence[str], seat: int, lang: str, fnt: Font, width: float) -> str:
-    return name_of(names, seat, fnt, width, lang)

@@ -1,0 +1,156 @@
+"""The board: the triangle of 36 fields, empty ones numbered, bonus fields tinted with their
+multiplier, and the tiles laid on it.
+
+``empty_board`` (no text to translate) is built once per process; a render copies it and
+pastes cached tile sprites.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageEnhance
+
+from games.spectrangle.board import FIELDS
+from games.spectrangle.state import PlacedTile
+from games.spectrangle.tiles import TILE_BY_CODE
+from renderers.spectrangle import theme as th
+from renderers.spectrangle import tiles
+from renderers.text import font
+
+BOARD_BOX = (0, 0, th.IMAGE_W, th.IMAGE_H)
+
+
+def field_colour(index: int) -> th.RGB:
+    bonus = FIELDS[index].bonus
+    return th.BONUS_TINTS[bonus] if bonus > 1 else th.EMPTY_FIELD
+
+
+@lru_cache(maxsize=1)
+def empty_board() -> Image.Image:
+    """The whole image with every field empty (RGB); callers copy it."""
+    img = Image.new("RGB", BOARD_BOX[2:], th.BACKGROUND)
+    _draw_backdrop(img)
+    draw = ImageDraw.Draw(img)
+    for f in FIELDS:
+        x, y = th.field_origin(f.index)
+        sprite = tiles.blank(field_colour(f.index), f.up, th.SIDE)
+        img.paste(sprite, (x, y), sprite)
+        draw_field_label(draw, f.index, th.MUTED, th.BONUS_TEXT)
+    return img
+
+
+def draw_field_label(
+    draw: ImageDraw.ImageDraw, index: int, colour: th.RGB, bonus_colour: th.RGB
+) -> None:
+    """An empty field's number, and on a bonus field its multiplier above (below) it."""
+    f = FIELDS[index]
+    cx, cy = th.field_centre(index)
+    if f.bonus > 1:
+        toward_edge = 1 if f.up else -1  # the number sits toward the horizontal side
+        draw.text(
+            (cx, cy - 8 * toward_edge),
+            f"×{f.bonus}",
+            font=font(40, True),
+            fill=bonus_colour,
+            anchor="mm",
+        )
+        draw.text((cx, cy + 30 * toward_edge), str(index), font=font(20), fill=colour, anchor="mm")
+    else:
+        draw.text((cx, cy), str(index), font=font(28, True), fill=colour, anchor="mm")
+
+
+def _draw_backdrop(img: Image.Image, pad: float = 10) -> None:
+    """The board itself: a dark triangle ``pad`` pixels beyond the fields, anti-aliased.
+
+    Pushing an equilateral triangle's sides out by ``pad`` moves its apex up by ``2·pad`` and
+    its lower corners ``pad·√3`` outwards and ``pad`` down."""
+    scale = 4
+    ax, ay = th.APEX
+    half, bottom = th.BOARD_SIDE / 2, th.BOARD_BOTTOM
+    out = pad * 3**0.5
+    pts = [(ax, ay - 2 * pad), (ax + half + out, bottom + pad), (ax - half - out, bottom + pad)]
+    mask = Image.new("L", (img.width * scale, img.height * scale), 0)
+    ImageDraw.Draw(mask).polygon([(x * scale, y * scale) for x, y in pts], fill=255)
+    img.paste(th.BOARD, (0, 0), mask.resize(img.size, Image.Resampling.LANCZOS))
+
+
+def draw_tiles(img: Image.Image, board: tuple[PlacedTile | None, ...]) -> None:
+    for f in FIELDS:
+        placed = board[f.index]
+        if placed is not None:
+            paste_tile(img, f.index, placed.sides, TILE_BY_CODE[placed.tile].value)
+
+
+def paste_tile(img: Image.Image, index: int, sides: str, value: int | None) -> None:
+    f = FIELDS[index]
+    sprite = tiles.tile(sides, f.up, th.SIDE, value)
+    img.paste(sprite, th.field_origin(index), sprite)
+    if f.bonus > 1:  # keep the multiplier visible under a tile: a small badge
+        _bonus_badge(img, index)
+
+
+def _bonus_badge(img: Image.Image, index: int) -> None:
+    """``×3`` in the corner away from the horizontal side, over a tile on a bonus field."""
+    f = FIELDS[index]
+    draw = ImageDraw.Draw(img)
+    cx, cy = th.field_centre(index)
+    toward = -1 if f.up else 1  # the apex of an up-field is above its centre
+    y = cy + toward * (th.ROW_H * 2 / 3 - 34)
+    draw.rounded_rectangle(
+        (cx - 17, y - 12, cx + 17, y + 12),
+        radius=8,
+        fill=th.BONUS_TINTS[f.bonus],
+        outline=th.OUTLINE,
+        width=2,
+    )
+    draw.text((cx, y), f"×{f.bonus}", font=font(17, True), fill=th.BONUS_TEXT, anchor="mm")
+
+
+def last_tile_mark(img: Image.Image, index: int, points: int) -> None:
+    """A white frame round the tile laid last and its points in a badge by its centre."""
+    f = FIELDS[index]
+    ring = tiles.frame(f.up, th.SIDE, th.LAST_MARK, 6)
+    img.paste(ring, th.field_origin(index), ring)
+    draw = ImageDraw.Draw(img)
+    cx, cy = th.field_centre(index)
+    toward = -1 if f.up else 1
+    y = cy + toward * 56
+    label = f"+{points}"
+    label_font = font(22, True)
+    w = label_font.getlength(label) / 2 + 9
+    draw.rounded_rectangle(
+        (cx - w, y - 15, cx + w, y + 15),
+        radius=12,
+        fill=th.LAST_MARK,
+        outline=th.OUTLINE,
+        width=2,
+    )
+    draw.text((cx, y + 1), label, font=label_font, fill=th.DARK_TEXT, anchor="mm")
+
+
+def dim(img: Image.Image) -> None:
+    """Darken the board in place (the box round the triangle): the placing image's backdrop."""
+    half = th.BOARD_SIDE // 2 + 30
+    box = (th.IMAGE_W // 2 - half, 0, th.IMAGE_W // 2 + half, th.IMAGE_H)
+    dark = ImageEnhance.Brightness(img.crop(box)).enhance(th.DIM_FACTOR)
+    img.paste(dark, box[:2], _board_mask())
+
+
+@lru_cache(maxsize=1)
+def _board_mask() -> Image.Image:
+    """The board triangle (with its border) within ``dim``'s box, as an "L" mask."""
+    half = th.BOARD_SIDE // 2 + 30
+    mask = Image.new("L", (2 * half, th.IMAGE_H), 0)
+    ax, ay = th.APEX
+    pad = 12
+    out = pad * 3**0.5
+    cx = half
+    pts = [
+        (cx, ay - 2 * pad),
+        (cx + th.BOARD_SIDE / 2 + out, th.BOARD_BOTTOM + pad),
+        (cx - th.BOARD_SIDE / 2 - out, th.BOARD_BOTTOM + pad),
+    ]
+    del ax
+    ImageDraw.Draw(mask).polygon(pts, fill=255)
+    return mask
