@@ -59,7 +59,6 @@ class SpexxxBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.cogs.spexxx import SpexxxCog
 
-        await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.store = await SqliteGameStore.open(self.database_path)
         self.play = PlayController(
             self,
@@ -69,6 +68,7 @@ class SpexxxBot(commands.Bot):
             max_missed_turns=self.max_missed_turns,
             lobby_idle_hours=self.lobby_idle_hours,
         )
+        await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())
         await self.add_cog(SpexxxCog(self))
