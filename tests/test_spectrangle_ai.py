@@ -13,6 +13,7 @@ from games.spectrangle.ai import Decision, Hint, HintReason, decide, hint
 from games.spectrangle.ai.endgame import solve
 from games.spectrangle.board import FIELDS
 from games.spectrangle.tiles import TILE_CODES
+from tests.test_spectrangle_rules import EXAMPLE_1
 
 LEVELS = tuple(Level)
 
@@ -120,20 +121,8 @@ def test_normal_takes_the_most_points_in_positions_along_random_games() -> None:
 
 def test_normal_lays_the_72_of_the_rule_book() -> None:
     """Worked example 1 after row 12: RRR on the ×4 field 13 touching three reds is 72."""
-    board = {
-        12: ("RRY", 0),
-        11: ("YBP", 1),
-        6: ("GGR", 2),
-        5: ("BBG", 1),
-        4: ("PPB", 0),
-        10: ("PPY", 0),
-        7: ("YPG", 0),
-        8: ("PPR", 0),
-        14: ("RRP", 2),
-        19: ("BBY", 0),
-        20: ("WWW", 0),
-        21: ("RRG", 0),
-    }
+    board = {field: (code, k) for code, k, field, _sides, _points in EXAMPLE_1[:12]}
+    assert board[21] == ("RRG", 0) and 13 not in board
     state = position(board, [["GRP", "RRR", "BBR", "YYR"], ["BYG", "YYG", "GGG", "PPP"]])
     decision = decide(state, Level.NORMAL)
     assert decision.action == Place(0, "RRR", 13, 0)
@@ -301,6 +290,7 @@ def _end_game_positions(count: int, max_tiles: int) -> list[SpectrangleState]:
 
 
 def test_end_game_search_finds_the_exact_best_final_margin() -> None:
+    normal_worse = 0
     for state in _end_game_positions(8, 5):
         seat = state.current
         assert seat is not None
@@ -316,6 +306,10 @@ def test_end_game_search_finds_the_exact_best_final_margin() -> None:
         assert advice.reason is HintReason.SOLVED
         assert advice.expected == solution.value
         assert decide(state, Level.HARD).action == advice.action
+        after = state.copy()
+        after.apply(decide(state, Level.NORMAL).action)
+        normal_worse += _final_margin(after, seat) < exact
+    assert normal_worse  # the most points now is not always the best end
 
 
 def test_end_game_search_gives_up_beyond_its_budget() -> None:
