@@ -37,8 +37,8 @@ class Result:
 
     seed: int
     scores: tuple[int, int]  # first level, second level
-    first_ms: tuple[float, ...]
-    second_ms: tuple[float, ...]
+    first_ms: tuple[tuple[float, float], ...]  # (wall clock, CPU) per decision
+    second_ms: tuple[tuple[float, float], ...]
 
 
 def play(task: tuple[Level, Level, int, int]) -> Result:
@@ -47,13 +47,13 @@ def play(task: tuple[Level, Level, int, int]) -> Result:
     game = Game.new(2, seed)
     levels = {seat: first, 1 - seat: second}
     rngs = {s: random.Random(f"{seed}:{s}") for s in (0, 1)}
-    times: dict[int, list[float]] = {0: [], 1: []}
+    times: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
     state = game.state
     while state.current is not None:
         s = state.current
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         action = decide(state, levels[s], rngs[s]).action
-        times[s].append((time.perf_counter() - t0) * 1000)
+        times[s].append(((time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
         game.apply(action)
     scores = state.scores
     return Result(
@@ -86,7 +86,12 @@ def paired_interval(results: list[Result]) -> tuple[float, float]:
 
 
 def run(
-    pool: Pool, first: Level, second: Level, seeds: int, offset: int, times: dict[Level, list]
+    pool: Pool,
+    first: Level,
+    second: Level,
+    seeds: int,
+    offset: int,
+    times: dict[Level, list[tuple[float, float]]],
 ) -> float:
     """Play ``seeds`` paired seeds, print the pairing's lines; return the first's win rate."""
     tasks = [(first, second, offset + i, seat) for i in range(seeds) for seat in (0, 1)]
@@ -121,7 +126,7 @@ def main() -> None:
     parser.add_argument("--brief", type=int, default=200, help="paired seeds with easy")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
-    times: dict[Level, list[float]] = {level: [] for level in Level}
+    times: dict[Level, list[tuple[float, float]]] = {level: [] for level in Level}
     started = time.perf_counter()
     with Pool(args.processes) as pool:
         win = run(pool, Level.HARD, Level.NORMAL, args.pairs, 0, times)
@@ -129,15 +134,18 @@ def main() -> None:
             run(pool, Level.HARD, Level.EASY, args.brief, 1_000_000, times)
             run(pool, Level.NORMAL, Level.EASY, args.brief, 2_000_000, times)
     print()
+    # Wall clock is what a player waits; CPU time (of the deciding thread) leaves out the
+    # other processes sharing the machine, which inflate the wall clock's tail.
     for level in Level:
-        t = times[level]
-        if not t:
-            continue
-        print(
-            f"{level.value:>6} decision time: median {statistics.median(t):6.2f} ms, "
-            f"p99 {p99(t):6.2f} ms, max {max(t):7.2f} ms ({len(t)} decisions)"
-        )
-    hard = times[Level.HARD]
+        for i, clock in enumerate(("wall", "CPU")):
+            t = [pair[i] for pair in times[level]]
+            if t:
+                print(
+                    f"{level.value:>6} decision time ({clock:>4}): median "
+                    f"{statistics.median(t):6.2f} ms, p99 {p99(t):6.2f} ms, "
+                    f"max {max(t):7.2f} ms ({len(t)} decisions)"
+                )
+    hard = [wall for wall, _cpu in times[Level.HARD]]
     print()
     print(
         f"target: hard beats normal >= {WIN_TARGET:.0%}: {win:.1%}",
@@ -145,7 +153,7 @@ def main() -> None:
     )
     fast = statistics.median(hard) <= MEDIAN_TARGET_MS and p99(hard) <= P99_TARGET_MS
     print(
-        f"target: hard decision median <= {MEDIAN_TARGET_MS:.0f} ms, "
+        f"target: hard decision (wall clock) median <= {MEDIAN_TARGET_MS:.0f} ms, "
         f"p99 <= {P99_TARGET_MS:.0f} ms:",
         "ok" if fast else "MISSED",
     )
