@@ -32,7 +32,7 @@ from games.spectrangle.placement import (
     VALUES,
 )
 from games.spectrangle.state import SpectrangleState
-from games.spectrangle.tiles import TILES
+from games.spectrangle.tiles import TILE_BY_CODE
 
 EMPTY = -1
 NO_FIELD = -1
@@ -113,11 +113,8 @@ class Lookahead:
         self.hand = list(state.hands[seat])
         opponent = _next_opponent(state, seat)
         self.opponent_hand = [] if opponent is None else list(state.hands[opponent])
-        seen = {t for t in state.tile_at if t != EMPTY}
-        for hand in state.hands:
-            seen.update(hand)
-        # Unseen tiles: the bag as a set. Its order is secret and never read.
-        self.unseen = [t.index for t in TILES if t.index not in seen]
+        # Unseen tiles: what the bag holds, in table order; its order is secret and never read.
+        self.unseen = [TILE_BY_CODE[code].index for code in state.bag_tiles()]
         self.opponent_best = BestFit(self.opponent_hand)
         self.opponent_base = self._ranked(self.opponent_best)
         self._rest: dict[int, tuple[BestFit, list[tuple[int, int]]]] = {}
