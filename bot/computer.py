@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from bot import text
+from bot.background import GameWork
 from bot.messages import hint_text, turn_content
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
@@ -31,18 +32,12 @@ class ComputerTurns:
     def __init__(self, play: PlayController, delay: float) -> None:
         self.play = play
         self.delay = delay
-        self._running: set[tuple[int, int]] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._work = GameWork()
 
     def schedule(self, row: GameRow) -> None:
         """Play the computer's turn in the background; it waits for the game's lock."""
         key = (row.guild_id, row.id)
-        if key in self._running:
-            return
-        self._running.add(key)
-        task = asyncio.create_task(self._run(*key), name=f"spexxx-ai-{row.id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._work.start(key, lambda: self._run(*key), f"spexxx-ai-{row.id}")
 
     async def _run(self, guild_id: int, game_id: int) -> None:
         try:
@@ -53,8 +48,6 @@ class ComputerTurns:
         except Exception as exc:
             log.exception("computer turn failed", extra={"guild": guild_id, "game": game_id})
             self.play.bot.dispatch("spexxx_failure", exc)
-        finally:
-            self._running.discard((guild_id, game_id))
 
     async def act(self, row: GameRow, level: Level) -> Decision:
         """Apply one AI action for the seat on turn (a computer's, or a player's whose time ran

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import replies, text, views
+from bot.background import GameWork
 from bot.components import LOBBY_KINDS
 from bot.computer import ComputerTurns
 from bot.dice import ROLL_OFF, DiceSource
@@ -96,8 +97,7 @@ class PlayController:
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
         self._locks: dict[int, asyncio.Lock] = {}
-        self._retrying: set[tuple[int, int]] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._retrying = GameWork()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -649,12 +649,7 @@ class PlayController:
     def retry_post(self, row: GameRow) -> None:
         """Post a turn Discord refused again later, with backoff, in the background."""
         key = (row.guild_id, row.id)
-        if key in self._retrying:
-            return
-        self._retrying.add(key)
-        task = asyncio.create_task(self._retry_post(*key), name=f"spexxx-post-{row.id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._retrying.start(key, lambda: self._retry_post(*key), f"spexxx-post-{row.id}")
 
     async def _retry_post(self, guild_id: int, game_id: int) -> None:
         try:
@@ -669,8 +664,6 @@ class PlayController:
             )
         except Refusal:
             pass  # shutting down: the start-up recovery posts it
-        finally:
-            self._retrying.discard((guild_id, game_id))
 
     async def post_pending_turn(self, guild_id: int, game_id: int, *, retry: bool = True) -> bool:
         """Post the game's current turn if it was never posted (a crash or a Discord failure
