@@ -371,3 +371,70 @@ async def test_the_reminder_does_not_outlive_its_turn(simcord_env, db_path: Path
     assert len(stored(db_path)["state"]["history"]) == 1
     assert reminders(thread) == []  # the reminder now reads as the ended turn
     assert sum("Time ran out" in m.content for m in thread.history()) == 1
+
+
+async def test_a_click_during_a_timer_sweep_is_refused_and_changes_nothing(
+    simcord_env, simcord_bot, db_path, monkeypatch
+):
+    """SimCord runs one operation at a time, so the sweep is started by hand and the click comes
+    while it holds the game (playing the expired turn for the player)."""
+    timers = simcord_bot.play.timers
+    timers.cancel()  # no sweep of its own: this test starts the one sweep
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    player, _ = await table.thrown(thread)
+    await simcord_env.advance_time(TWO_MINUTES + 10)  # due, not yet handled
+    message = table.turn_message(thread)
+    assert len(stored(db_path)["state"]["history"]) == 0
+    original = simcord_bot.play.computers.act
+    holding = asyncio.Event()
+
+    async def act(row, level):  # type: ignore[no-untyped-def]
+        holding.set()
+        return await original(row, level)
+
+    monkeypatch.setattr(simcord_bot.play.computers, "act", act)
+    sweep = asyncio.ensure_future(timers.sweep())
+    await holding.wait()
+    r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
+    await sweep
+    assert r.ephemeral and "earlier turn" in r.response.content  # the timer came first
+    state = stored(db_path)["state"]
+    assert len(state["history"]) == 1
+    assert state["history"][0]["seat"] == table.players.index(player)
+    assert table.on_turn(table.turn_message(thread)) is not player
+
+
+async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
+    simcord_env, simcord_bot, db_path, make_bot, monkeypatch
+):
+    table = Table(simcord_env, names=("alice",))
+    simcord_bot.play.computers.delay = 600  # the computer pauses after each action
+    await table.players[0].slash(table.channel, "spexxx new", variant="children", timer=120)
+    lobby = table.channel.last_message
+    await table.players[0].select(lobby, ["easy"], custom_id=find_id(lobby, "spx:addai:"))
+    await table.players[0].click(table.channel.last_message, label="Start")
+    thread = table.channel.threads[0]
+    if stored(db_path)["state"]["current"] == 0:
+        await table.play_turn(thread)  # alice first: now the computer is on turn
+    assert stored(db_path)["state"]["current"] == 1
+
+    async def crash(row, channel):  # type: ignore[no-untyped-def]
+        """The process dies right after the computer's move was saved."""
+
+    monkeypatch.setattr(simcord_bot.play, "after_turn", crash)
+    while stored(db_path)["state"]["current"] == 1:
+        await simcord_env.advance_time(600)  # one computer action after another
+    history = stored(db_path)["state"]["history"]
+    assert history[-1]["seat"] == 1
+    with pytest.raises(AssertionError, match="no turn message"):
+        table.turn_message(thread)
+
+    await simcord_env.restart_bot(make_bot())
+
+    message = table.turn_message(thread)
+    assert table.on_turn(message) is table.players[0]
+    assert clock(db_path)[0] == simcord_env.now().timestamp() + TWO_MINUTES
+    assert stored(db_path)["state"]["history"] == history  # nothing played twice
+    await simcord_env.advance_time(60)
+    assert stored(db_path)["state"]["history"] == history
