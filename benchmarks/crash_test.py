@@ -1,6 +1,6 @@
 """Crash test: bot-driven games on one database, the bot process SIGKILLed at random points.
 
-Run: .venv/bin/python benchmarks/crash_test.py [--runs 30] [--guilds 2] [--channels 4]
+Run: .venv/bin/python benchmarks/crash_test.py [--runs 30] [--guilds 1] [--channels 4]
 
 A child process runs the real bot in SimCord on a persistent SQLite file and plays games at
 several tables, interleaved click by click, while virtual time runs on (turn timers expire,
@@ -471,11 +471,11 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--guilds", type=int, default=2)
+    parser.add_argument("--guilds", type=int, default=1)
     parser.add_argument("--channels", type=int, default=4)
     parser.add_argument("--seed", default="crash")
-    parser.add_argument("--min-delay", type=float, default=0.2, help="seconds after ready")
-    parser.add_argument("--max-delay", type=float, default=4.0)
+    parser.add_argument("--min-delay", type=float, default=1.0, help="seconds after ready")
+    parser.add_argument("--max-delay", type=float, default=10.0)
     parser.add_argument("--workdir", help="keep the database and logs here")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--verbose", action="store_true")
