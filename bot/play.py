@@ -897,7 +897,35 @@ class PlayController:
                 board=False,
                 message_id=ended,
             )
+        elif await self._refresh_turn(row, channel):  # type: ignore[arg-type]
+            return  # the turn goes on: its message shows the resignation, no new call
         await self.after_turn(row, channel)  # type: ignore[arg-type]
+
+    async def _refresh_turn(self, row: GameRow, channel: discord.abc.Messageable) -> bool:
+        """Show a change outside the turn (a resignation) in the posted turn message itself, so
+        the player on turn keeps their message and is not called again. False if it was not."""
+        game = row.game
+        assert game is not None
+        current = game.state.current
+        if not row.turn_message_id or current is None or row.players[current].is_ai:
+            return False
+        if not hasattr(channel, "get_partial_message"):
+            return False
+        t = await self.public_t(row.guild_id)
+        content, files = await self._with_board(
+            t, row, channel, turn_content(t, row, header=True), False
+        )
+        try:
+            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
+                content=content,
+                attachments=files,
+                view=views.dice_view(t, row),
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not update the turn message: %s", exc, extra=ids(row))
+            return False
+        return True
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow) -> None:
         if not self.may_cancel(interaction, row):

@@ -212,7 +212,8 @@ def calls_player(fields: dict[str, Any]) -> bool:
 
 def wrong_pings(requests: list[Any], on_turn: int | None) -> tuple[int, list[str]]:
     """Checks messages sent: a new turn message or reminder pings exactly the player on turn
-    (``on_turn``), every other message pings nobody. Returns (turn calls seen, what was wrong)."""
+    (``on_turn``), every other message pings nobody, nor does a turn posted again as the answer
+    to ``/spexxx board`` (an interaction callback). Returns (turn calls seen, what was wrong)."""
     calls, wrong = 0, []
     for request in requests:
         sent = sent_message(request)
@@ -220,7 +221,7 @@ def wrong_pings(requests: list[Any], on_turn: int | None) -> tuple[int, list[str
             continue
         new, fields = sent
         expected = Pings()
-        if new and calls_player(fields):
+        if new and calls_player(fields) and not request.path.endswith("/callback"):
             calls += 1
             expected = Pings(users=frozenset({on_turn} if on_turn else ()))
         found = pings(fields)
