@@ -23,9 +23,11 @@ ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ann 🦄", "محمد", "W" * 200]
 
 
-def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+def _cli(
+    *args: str | Path, module: str = "renderers.spectrangle"
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "renderers.spectrangle", *map(str, args)],
+        [sys.executable, "-m", module, *map(str, args)],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -66,21 +68,26 @@ def test_cli_lang(game_and_file: tuple[Game, Path], tmp_path: Path, lang: str) -
     assert out.read_bytes() == render_board(game.state, NAMES, lang=lang)
 
 
+# The record CLI is shared (renderers.cli): its refusals are tested once for every game.
+GAMES = [("renderers.spexxx", "spexxx-record/1"), ("renderers.spectrangle", "spectrangle-record/1")]
+
+
+@pytest.mark.parametrize(("module", "fmt"), GAMES)
 @pytest.mark.parametrize(
-    "content",
-    ["{not json", '{"format": "chess-record/1"}', "[1, 2]", '{"format": "spectrangle-record/1"}'],
+    "content", ["{not json", '{"format": "chess-record/1"}', "[1, 2]", '{"format": "FMT"}']
 )
-def test_cli_bad_file_exits_2(tmp_path: Path, content: str) -> None:
+def test_cli_bad_file_exits_2(tmp_path: Path, module: str, fmt: str, content: str) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(content)
-    result = _cli(path, "--out", tmp_path / "x.png")
+    path.write_text(content.replace("FMT", fmt))
+    result = _cli(path, "--out", tmp_path / "x.png", module=module)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x.png").exists()
 
 
-def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
-    result = _cli(tmp_path / "nope.json", "--out", tmp_path / "x.png")
+@pytest.mark.parametrize("module", [module for module, _ in GAMES])
+def test_cli_missing_file_exits_2(tmp_path: Path, module: str) -> None:
+    result = _cli(tmp_path / "nope.json", "--out", tmp_path / "x.png", module=module)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
 

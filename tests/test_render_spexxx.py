@@ -373,25 +373,6 @@ def test_cli_renders_record(record_file: Path, tmp_path: Path, final: bool) -> N
     assert img.size == (t.IMAGE_W, expected_h)
 
 
-@pytest.mark.parametrize(
-    "content",
-    ["{not json", '{"format": "chess-record/1"}', "[1, 2]", '{"format": "spexxx-record/1"}'],
-)
-def test_cli_bad_file_exits_2(tmp_path: Path, content: str) -> None:
-    path = tmp_path / "bad.json"
-    path.write_text(content)
-    result = _cli(path, "--out", tmp_path / "x.png")
-    assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "x.png").exists()
-
-
-def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
-    result = _cli(tmp_path / "nope.json", "--out", tmp_path / "x.png")
-    assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_cli_lang(record_file: Path, tmp_path: Path, lang: str) -> None:
     _need_catalog(lang)
