@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
-from games.spexxx.actions import Action, Discard, Hold, Place, Throw
+from games.common.ai import Decision, Level
+from games.spexxx.actions import Discard, Hold, Place, Throw
 from games.spexxx.ai.dice import (
     FULL_KEYS,
     SUB_KEYS,
@@ -34,19 +34,6 @@ from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY, DICE_PER_THROW
 from games.spexxx.state import SpexxxState
 
 DISCARD_VALUE = 0.0  # every placement is worth at least this: a cube on the board is never worse
-
-
-class Level(Enum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-@dataclass(frozen=True)
-class Decision:
-    action: Action
-    expected: float | None
-    explanation: str  # short text for people, e.g. "place on N4: +13 now"
 
 
 @dataclass(frozen=True, slots=True)
