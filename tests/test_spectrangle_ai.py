@@ -13,6 +13,7 @@ from games.spectrangle.ai import Decision, Hint, HintReason, decide, hint
 from games.spectrangle.ai.endgame import solve
 from games.spectrangle.board import FIELDS
 from games.spectrangle.tiles import TILE_CODES
+from games.spexxx import ai as spexxx_ai
 from tests.test_spectrangle_rules import EXAMPLE_1
 
 LEVELS = tuple(Level)
@@ -318,3 +319,9 @@ def test_end_game_search_gives_up_beyond_its_budget() -> None:
     assert seat is not None
     assert solve(state, seat, budget=1) is None
     assert solve(state, seat) is not None
+
+
+def test_both_games_offer_the_same_levels_and_decisions() -> None:
+    """The bot picks a level and shows a decision the same way for every game."""
+    assert spexxx_ai.Level is Level
+    assert spexxx_ai.Decision is Decision
