@@ -319,3 +319,13 @@ def test_legal_placements_of_one_tile_and_the_bag_players_may_know() -> None:
         game.legal_placements("RYR")
     state = game.state
     assert state.bag_tiles() == sorted(state.bag_codes(), key=TILE_CODES.index)
+
+
+def test_game_copy_is_independent() -> None:
+    game = random_game(3, 14, turns=5)
+    copy = game.copy()
+    assert copy.state == game.state and copy.events == game.events
+    copy.apply(copy.legal_actions()[0])
+    assert len(copy.events) == len(game.events) + 1
+    assert copy.state != game.state
+    assert Game.replay(game.setup, game.events).state == game.state

@@ -203,6 +203,15 @@ class Game:
             ids = [i for i in ids if i // 108 == t]
         return _PLACES.get(seat, ids)  # type: ignore[return-value]
 
+    def copy(self) -> Game:
+        """An independent game with the same setup, log and state (sharing the injected RNG)."""
+        other = Game.__new__(Game)
+        other.setup = self.setup
+        other.rng = self.rng
+        other.state = self.state.copy()
+        other.events = list(self.events)
+        return other
+
     def resign(self, seat: int) -> None:
         self.record(Resign(seat))
 
