@@ -120,6 +120,8 @@ def play_checked(seats: int, teams: bool, seed: int, pass_rate: float) -> Game:
             (a.tile, a.field, a.rotation) for a in game.legal_actions() if isinstance(a, Place)
         }
         assert engine == legal
+        if "WWW" in state.hand(seat) and 0 < len(board) < 36:
+            assert legal  # RULES.md, example 4: a hand with the joker is never stuck
 
         # An illegal attempt is refused with a reason and changes nothing.
         attempt = Place(seat, pick.choice(TILE_CODES), pick.randrange(36), pick.randrange(3))
@@ -135,7 +137,14 @@ def play_checked(seats: int, teams: bool, seed: int, pass_rate: float) -> Game:
             assert isinstance(action, Place)
             expected = reference_points(board, action.tile, action.field, action.rotation)
             game.apply(action)
-            assert game.history[-1].points == expected
+            points = game.history[-1].points
+            assert points == expected
+            # RULES.md, "The board": 1 to 72 points; 72 only on the ×4 fields; a ×3 field
+            # never has three neighbours when it is laid.
+            assert 1 <= points <= 72
+            assert points < 72 or action.field in (11, 13, 20)
+            if BONUS.get(action.field) == 3:
+                assert points < 3 * 3 * TILE_BY_CODE[action.tile].value
         else:
             exchanges = [a for a in actions if isinstance(a, Exchange)]
             assert bool(exchanges) == (state.bag_count > 0)
