@@ -70,7 +70,7 @@ def _shape_mask(shape: str, box: int, inset: float, grow: float = 0) -> Image.Im
 def token(colour: RGB, shape: str, size: int, ring: RGB = (255, 255, 255)) -> Image.Image:
     """A seat's cube: ``shape`` in ``colour`` inside a ``ring`` and a dark edge (RGBA)."""
     box = size * SCALE
-    edge, band = round(1.2 * SCALE), round(2.2 * SCALE)
+    edge, band = round(max(1.2, size * 0.09) * SCALE), round(2.2 * SCALE)
     inset = edge + band + SCALE
     body = _shape_mask(shape, box, inset)
     ringed = _shape_mask(shape, box, inset, band)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -398,3 +399,84 @@ def test_cli_rule_break_exits_1(record_file: Path, tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stderr.strip().startswith("turn 2:")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------------------- contrast
+
+NON_TEXT_CONTRAST = 3.0  # WCAG 2.1, 1.4.11: graphical objects against adjacent colours
+OUTLINE_PIXELS = 2  # the contrasting band around a cube must be this thick everywhere
+
+
+def _luminance(rgb: Sequence[int]) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _zone_tiles() -> dict[str, Image.Image]:
+    """One square of every zone as the board draws it (metal squares with their gradient)."""
+    img = board.empty_board("en").convert("RGB")
+    tiles: dict[str, Image.Image] = {}
+    for sq in SQUARES:
+        tiles.setdefault(sq.zone.name, img.crop(t.cell_box(sq.x, sq.y)))
+    return tiles
+
+
+def _thinnest_outline(seat: int, tile: Image.Image, rays: int = 72) -> int:
+    """Place the seat's cube on ``tile`` as the board does, then walk rays from outside to the
+    centre: on each, the longest run of pixels among the cube's outer six that contrast with
+    the zone beneath by ``NON_TEXT_CONTRAST``; returns the shortest such run of all rays."""
+    size, off = t.TOKEN, (t.CELL - t.TOKEN) // 2
+    tok = panels.seat_token(seat, size)
+    placed = tile.convert("RGBA")
+    placed.alpha_composite(tok, (off, off))
+    placed = placed.convert("RGB")
+    alpha = tok.getchannel("A")
+    centre = off + size / 2
+    thinnest = size
+    for k in range(rays):
+        angle = 2 * math.pi * k / rays
+        path: list[tuple[int, int]] = []
+        r = size / 2 + 2
+        while r > 0:
+            xy = (
+                math.floor(centre + r * math.cos(angle)),
+                math.floor(centre + r * math.sin(angle)),
+            )
+            inside = 0 <= xy[0] - off < size and 0 <= xy[1] - off < size
+            if inside and alpha.getpixel((xy[0] - off, xy[1] - off)) and xy not in path:
+                path.append(xy)
+            r -= 0.25
+        run = best = 0
+        for xy in path[:6]:
+            ok = contrast_ratio(placed.getpixel(xy), tile.getpixel(xy)) >= NON_TEXT_CONTRAST
+            run = run + 1 if ok else 0
+            best = max(best, run)
+        thinnest = min(thinnest, best)
+    return thinnest
+
+
+def test_contrast_ratio_follows_wcag() -> None:
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast_ratio((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+    assert contrast_ratio((240, 110, 20), (240, 148, 56)) < 1.5  # orange cube on orange zone
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_every_cube_keeps_contrast_on_every_zone(seat: int) -> None:
+    """Each seat's cube is ringed by a band of at least 3:1 contrast against every zone colour
+    (seat 4's orange diamonds vanished on the orange zone behind a one-pixel edge)."""
+    tiles = _zone_tiles()
+    assert len(tiles) == 8
+    thinnest = {zone: _thinnest_outline(seat, tile) for zone, tile in tiles.items()}
+    assert min(thinnest.values()) >= OUTLINE_PIXELS, thinnest
