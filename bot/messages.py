@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import discord
-
-from bot import text, views
+from bot import text
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Status
 from bot.timers import timer_text
 from games.spexxx import Hold, Place, Throw
@@ -12,12 +10,13 @@ from games.spexxx.ai import Decision, Level
 from games.spexxx.state import MAX_THROWS
 from locales import N_, Translator
 
+THREAD_NAME_LIMIT = 100  # characters, Discord's limit
 ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show the board image.)_")
 
 
 def closed_lobby(t: Translator, row: GameRow) -> str:
     """The lobby message once the lobby was cancelled or abandoned, with the reason."""
-    return f"~~Spexxx lobby #{row.id}~~: {t(row.note)}."
+    return "~~" + t("Spexxx lobby #{id}", id=row.id) + f"~~: {t(row.note)}."
 
 
 def verdict(t: Translator, row: GameRow) -> str:
@@ -26,10 +25,10 @@ def verdict(t: Translator, row: GameRow) -> str:
     assert game is not None
     winners = game.state.winners()
     if len(winners) > 1:
-        names = t(" and ").join(text.seat_label(row, s) for s in winners)
+        names = t(" and ").join(text.seat_label(t, row, s) for s in winners)
         said = "🏆 " + t("{names} share the win!", names=names)
     elif winners:
-        said = "🏆 " + t("{name} wins!", name=text.seat_label(row, winners[0]))
+        said = "🏆 " + t("{name} wins!", name=text.seat_label(t, row, winners[0]))
     else:
         said = t("No winner.")
     if row.note:
@@ -47,7 +46,7 @@ def game_ended(t: Translator, row: GameRow) -> str:
 def lobby_content(t: Translator, row: GameRow) -> str:
     host = " " + t("(host)")
     seats = "\n".join(
-        f"{i + 1}. {text.seat_label(row, i)}{host if p.user_id == row.host_id else ''}"
+        f"{i + 1}. {text.seat_label(t, row, i)}{host if p.user_id == row.host_id else ''}"
         for i, p in enumerate(row.players)
     )
     return "\n".join(
@@ -81,30 +80,21 @@ def hint_text(t: Translator, decision: Decision, dice: tuple[int, ...] | None) -
     return t("No empty square is allowed: discard a cube.")
 
 
-def thread_name(row: GameRow) -> str:
-    names = " vs ".join(plain_name(p.name)[:20] or "player" for p in row.players)
-    return f"Spexxx #{row.id} · {names}"[:100]
+def thread_name(t: Translator, row: GameRow) -> str:
+    """``Spexxx #7 · dee_dee vs Computer (hard)``: thread names are plain text (Discord renders
+    no markdown or mentions there), so names stay as they are, only cut to fit 100 characters."""
+    prefix = f"Spexxx #{row.id} · "
+    separator = t(" vs ")
+    names = [" ".join(n.split()) or t("player") for n in text.player_names(t, row)]
+    room = THREAD_NAME_LIMIT - len(prefix) - len(separator) * (len(names) - 1)
+    cap = max((len(n) for n in names), default=0)
+    while cap > 1 and sum(min(len(n), cap) for n in names) > room:
+        cap -= 1  # the longest names give way first
+    fitted = [n if len(n) <= cap else n[: cap - 1] + "…" for n in names]
+    return (prefix + separator.join(fitted))[:THREAD_NAME_LIMIT]
 
 
 AI_LEVEL_NAMES = tuple(level.value for level in Level)
-
-
-def ai_name(t: Translator, row: GameRow, level: str) -> str:
-    """``Computer (hard)``; numbered when the lobby already has one of that name."""
-    taken = {p.name for p in row.players}
-    shown = t(dict((k, n) for k, n, _ in views.AI_LEVELS)[level])
-    name = t("Computer ({level})", level=shown)
-    n = 2
-    while name in taken:
-        name = t("Computer {n} ({level})", n=n, level=shown)
-        n += 1
-    return name
-
-
-def plain_name(name: str) -> str:
-    """A name for places where markdown is not rendered (thread names): no marks, no mentions."""
-    cleaned = discord.utils.remove_markdown(discord.utils.escape_mentions(name))
-    return " ".join(cleaned.replace("<", "").replace(">", "").split())
 
 
 def roll_off_text(t: Translator, row: GameRow) -> str:
@@ -113,7 +103,7 @@ def roll_off_text(t: Translator, row: GameRow) -> str:
     lines = []
     for n, rolls in enumerate(game.setup.roll_off, start=1):
         shown = ", ".join(
-            f"{text.seat_label(row, s)} {text.die_face(v)}" for s, v in enumerate(rolls) if v
+            f"{text.seat_label(t, row, s)} {text.die_face(v)}" for s, v in enumerate(rolls) if v
         )
         if n > 1:
             lines.append(t("Roll-off (round {n}): {rolls}", n=n, rolls=shown))
@@ -123,26 +113,23 @@ def roll_off_text(t: Translator, row: GameRow) -> str:
     lines.append(
         t(
             "{name} throws first; play follows the seat order.",
-            name=text.seat_label(row, start),
+            name=text.seat_label(t, row, start),
         )
     )
     return "\n".join(lines)
 
 
-def turn_content(
-    t: Translator, row: GameRow, *, header: bool = False, placing: bool = False
-) -> str:
+def turn_content(t: Translator, row: GameRow, *, placing: bool = False) -> str:
+    """The turn message's words; the turn before keeps its result in its own message."""
     game = row.game
     assert game is not None
     state = game.state
     seat = state.current
     assert seat is not None
     lines = []
-    if header and state.history:
-        lines.append(t("Last turn:") + " " + text.turn_result(t, row))
     player = row.players[seat]
     who = (
-        "🤖 " + t("{name} is playing", name=text.seat_label(row, seat))
+        "🤖 " + t("{name} is playing", name=text.seat_label(t, row, seat))
         if player.is_ai
         else t("{mention}, your turn", mention=f"<@{player.user_id}>")
     )

@@ -27,8 +27,8 @@ from bot.logs import ids
 from bot.messages import (
     AI_LEVEL_NAMES,
     ATTACH_FILES_NOTE,
-    ai_name,
     closed_lobby,
+    game_ended,
     hint_text,
     lobby_content,
     roll_off_text,
@@ -52,7 +52,7 @@ from bot.timers import (
 from games.common.errors import GameError
 from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
 from games.spexxx.ai import hint as ai_hint
-from locales import N_, Translator, resolve, translator
+from locales import DEFAULT, N_, Translator, resolve, translator
 from renderers.spexxx import render_final, render_turn
 
 if TYPE_CHECKING:
@@ -244,8 +244,9 @@ class PlayController:
                     raise Refusal("Choose easy, normal or hard.")
                 if len(row.players) >= MAX_SEATS:
                     raise Refusal("This game is full ({n} players).", n=MAX_SEATS)
-                t = await self.public_t(row.guild_id)
-                row.players.append(Player(0, ai_name(t, row, level), level))
+                computer = Player(0, "", level)
+                row.players.append(computer)  # stored in English, shown in the server's language
+                computer.name = text.player_name(translator(DEFAULT), row, len(row.players) - 1)
             else:
                 ai_seats = [i for i, p in enumerate(row.players) if p.is_ai]
                 if not ai_seats:
@@ -319,7 +320,7 @@ class PlayController:
     async def _edit_lobby_after_start(
         self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str
     ) -> None:
-        players = ", ".join(text.seat_label(row, s) for s in range(len(row.players)))
+        players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
         if row.thread_id:
             content = t(
                 "**Spexxx #{id}** has started in {where}: {players}",
@@ -359,7 +360,7 @@ class PlayController:
         if not missing:
             try:
                 message = interaction.message
-                name = thread_name(row)
+                name = thread_name(t, row)
                 if message is not None:
                     thread = await message.create_thread(
                         name=name, auto_archive_duration=archive_minutes(row.turn_timer)
@@ -418,11 +419,15 @@ class PlayController:
                 )
             raise Refusal("You resigned from this game, so you cannot play in it any more.")
         if len(args) < 2 or args[0] != views.turn_id(game):
+            played = views.last_move_turn_id(game, seat)
+            if kind in ("sq", "discard") and args and args[0] == played:
+                raise Refusal("That turn is already played: your first click counted.")
             raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
         if state.current != seat:
             current = state.current if state.current is not None else seat
             raise Refusal(
-                "It is {name}'s turn, not yours.", name=text.safe_name(row.players[current].name)
+                "It is {name}'s turn, not yours.",
+                name=text.safe_name(text.player_name(user_t(interaction), row, current)),
             )
         if args[1] != len(state.throws):
             raise Refusal("The dice have changed since that click, so it was ignored.")
@@ -593,7 +598,7 @@ class PlayController:
         if fresh and row.turn_due is None:  # a clock still running (message lost) keeps on
             start_turn_clock(row)
         t = await self.public_t(row.guild_id)
-        content = turn_content(t, row, header=True)
+        content = turn_content(t, row)
         if reminder:
             content = f"{reminder}\n{content}"
         content, files = await self._with_board(t, row, channel, content, False)
@@ -780,7 +785,7 @@ class PlayController:
         files: list[discord.File] = []
         note = t(ATTACH_FILES_NOTE)
         if self.can_attach(channel):
-            png = await self.render(render_final, state, row.names, lang=t.lang)
+            png = await self.render(render_final, state, text.player_names(t, row), lang=t.lang)
             files, note = self._png_file(t, png, FINAL_FILE, channel)
         if note:
             content += "\n" + note
@@ -790,6 +795,8 @@ class PlayController:
             await self.store.save(row)
         except discord.HTTPException as exc:
             log.warning("could not post the final standings: %s", exc, extra=ids(row))
+        else:
+            await self.mark_lobby_ended(row, message.jump_url)
         log.info("finished, winners %s", state.winners(), extra=ids(row))
 
     @staticmethod
@@ -809,7 +816,11 @@ class PlayController:
         game = row.game
         assert game is not None
         png = await self.render(
-            render_turn, game.state, row.names, highlight_allowed=highlight, lang=t.lang
+            render_turn,
+            game.state,
+            text.player_names(t, row),
+            highlight_allowed=highlight,
+            lang=t.lang,
         )
         files, note = self._png_file(t, png, BOARD_FILE, channel)
         return (f"{content}\n{note}" if note else content), files
@@ -876,7 +887,7 @@ class PlayController:
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.public_t(row.guild_id)
-        name = text.seat_label(row, seat)
+        name = text.seat_label(t, row, seat)
         await self.announce(
             interaction,
             row,
@@ -947,6 +958,27 @@ class PlayController:
         channel = await self.play_channel(row)
         if channel is not None:
             await self.strip_turn_message(row, channel)
+        if row.game is not None:
+            await self.mark_lobby_ended(row)
+
+    async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None:
+        """The lobby message said the game had started: now it says how it ended, with a link
+        to the final standings (best effort)."""
+        if row.lobby_message_id is None:
+            return
+        channel = self.bot.get_channel(row.channel_id)
+        if not hasattr(channel, "get_partial_message"):
+            return
+        t = await self.public_t(row.guild_id)
+        content = game_ended(t, row)
+        if results:
+            content += "\n" + t("Final standings: {link}", link=results)
+        try:
+            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+                content=content, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            log.info("lobby message not updated: %s", exc, extra=ids(row))
 
     async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
         """A public answer to a stored action; if Discord refuses it, a private word instead."""

@@ -38,8 +38,35 @@ def dice_text(dice: tuple[int, ...]) -> str:
     return " ".join(DIE_FACES[d - 1] for d in dice) + f"  ({' '.join(map(str, dice))})"
 
 
-def seat_label(row: GameRow, seat: int) -> str:
-    return f"{SEAT_EMOJI[seat]} {safe_name(row.players[seat].name)}"
+AI_LEVEL_LABELS: dict[str, str] = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+}
+
+
+def player_name(t: Translator, row: GameRow, seat: int) -> str:
+    """A seat's name, raw: a person's display name, or a computer's in the language of ``t``.
+
+    Computers are named by level (numbered when the game has more than one of that level) each
+    time they are shown, so their names follow the server's language after it changes.
+    """
+    player = row.players[seat]
+    if not player.is_ai:
+        return player.name
+    level = t(AI_LEVEL_LABELS.get(player.ai or "", player.ai or ""))
+    n = [p.ai for p in row.players[:seat]].count(player.ai) + 1
+    if n == 1:
+        return t("Computer ({level})", level=level)
+    return t("Computer {n} ({level})", n=n, level=level)
+
+
+def player_names(t: Translator, row: GameRow) -> list[str]:
+    return [player_name(t, row, seat) for seat in range(len(row.players))]
+
+
+def seat_label(t: Translator, row: GameRow, seat: int) -> str:
+    return f"{SEAT_EMOJI[seat]} {safe_name(player_name(t, row, seat))}"
 
 
 def square_name(index: int) -> str:
@@ -82,7 +109,7 @@ def turn_result(t: Translator, row: GameRow) -> str:
     assert game is not None
     state = game.state
     last = state.history[-1]
-    who = seat_label(row, last.seat)
+    who = seat_label(t, row, last.seat)
     dice = dice_text(last.throws[-1])
     if last.square is None:
         return t("{who} threw {dice} and had to discard a cube.", who=who, dice=dice)
@@ -104,7 +131,7 @@ def scoreboard(t: Translator, row: GameRow) -> str:
     state = game.state
     parts = []
     for seat in range(state.seats):
-        entry = f"{seat_label(row, seat)} **{state.scores[seat]}**"
+        entry = f"{seat_label(t, row, seat)} **{state.scores[seat]}**"
         if state.resigned[seat]:
             entry += " " + t("(resigned)")
         else:
@@ -122,7 +149,7 @@ def standings(t: Translator, row: GameRow) -> str:
     for place, seat in enumerate(state.standings(), start=1):
         crown = " 🏆" if seat in winners else ""
         note = " " + t("(resigned)") if state.resigned[seat] else ""
-        lines.append(f"{place}. {seat_label(row, seat)} — **{state.scores[seat]}**{crown}{note}")
+        lines.append(f"{place}. {seat_label(t, row, seat)} — **{state.scores[seat]}**{crown}{note}")
     return "\n".join(lines)
 
 

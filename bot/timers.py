@@ -255,7 +255,7 @@ class TurnTimers:
         missed[seat] += 1
         row.missed = missed
         t = await self.play.public_t(row.guild_id)
-        name = text.seat_label(row, seat)
+        name = text.seat_label(t, row, seat)
         note = "⏰ " + t("Time ran out, so the computer played for {name}:", name=name) + " "
         removed = missed[seat] >= self.max_missed and not game.state.finished
         if removed:

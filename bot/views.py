@@ -13,8 +13,8 @@ import discord
 
 from bot.components import GameButton, GameSelect
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow
-from bot.text import DIE_FACES, square_option_label, zone_name
-from games.spexxx import GRID, Game, iter_mask
+from bot.text import AI_LEVEL_LABELS, DIE_FACES, square_option_label, zone_name
+from games.spexxx import GRID, Discard, Game, Place, Resign, iter_mask
 from games.spexxx.state import MAX_THROWS
 from locales import N_, Translator
 
@@ -29,6 +29,21 @@ def turn_id(game: Game) -> int:
     """
     state = game.state
     return len(state.history) + sum(state.resigned)
+
+
+def last_move_turn_id(game: Game, seat: int) -> int | None:
+    """The ``turn_id`` the seat's latest placement or discard was made under, if any: a second
+    click on the same square select carries it."""
+    turn = 0
+    found = None
+    for event in game.events:
+        if isinstance(event, Place | Discard):
+            if event.seat == seat:
+                found = turn
+            turn += 1
+        elif isinstance(event, Resign):
+            turn += 1
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +112,13 @@ def lobby_view(t: Translator, row: GameRow) -> discord.ui.View:
     return view
 
 
-AI_LEVELS = (
-    ("easy", N_("easy"), N_("plays legal moves with simple holds")),
-    ("normal", N_("normal"), N_("greedy: takes the most points now")),
-    ("hard", N_("hard"), N_("plans its holds exactly and builds lines and blocks")),
+AI_LEVELS = tuple(
+    (level, AI_LEVEL_LABELS[level], about)
+    for level, about in (
+        ("easy", N_("plays legal moves with simple holds")),
+        ("normal", N_("greedy: takes the most points now")),
+        ("hard", N_("plans its holds exactly and builds lines and blocks")),
+    )
 )
 
 

@@ -23,6 +23,7 @@ TURN_PREFIXES = tuple(
     f"spx:{k}:" for k in ("die", "throw", "place", "back", "discard", "zone", "sq")
 )
 MENTION = re.compile(r"<@(\d+)>, your turn")
+RESULT = re.compile(r"placed a cube on|had to discard")  # a turn's result line
 
 
 class Table:
@@ -215,12 +216,10 @@ async def test_full_two_player_game_to_the_final_standings(simcord_env, db_path)
     assert sum(data["state"]["cubes_left"]) == 0
     for seat, score in enumerate(scores):
         assert f"**{score}**" in final.content, (seat, score, final.content)
-    # every turn left one result line, without controls
-    results = [
-        m for m in thread.history() if "placed a cube" in m.content or "discard" in m.content
-    ]
-    assert len(results) >= 46
-    assert all(not component_ids(m) for m in results if "Last turn" not in m.content)
+    # every turn left one result line, without controls, and no other message repeats it
+    results = [m for m in thread.history() if RESULT.search(m.content)]
+    assert len(results) == 46
+    assert not any(component_ids(m) for m in results)
 
 
 @pytest.mark.parametrize("seats", [3, 4])
@@ -271,7 +270,7 @@ async def test_gold_throw_places_through_two_selects(simcord_env, dice: Scripted
     await player.select(message, ["M7"], custom_id=find_id(message, "spx:sq:"))
     result = thread.history()[-2]
     assert "**M7**" in result.content and not component_ids(result)
-    assert "Last turn" in table.turn_message(thread).content
+    assert "**M7**" not in table.turn_message(thread).content  # the result is shown once
 
 
 async def test_forced_discard(simcord_env, dice: ScriptedDice, db_path):
@@ -415,7 +414,8 @@ async def test_missing_thread_permissions_play_in_channel(simcord_env):
     texts = [m.content for m in table.channel.history()]
     assert any("Create Public Threads" in t for t in texts)
     await table.play_turn(table.channel)
-    assert "Last turn" in table.turn_message(table.channel).content
+    assert sum(bool(RESULT.search(m.content)) for m in table.channel.history()) == 1
+    assert "your turn" in table.turn_message(table.channel).content
 
 
 async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path, dice):
@@ -497,7 +497,8 @@ async def test_without_attach_files_the_game_goes_on_with_a_note(simcord_env):
     assert not message.attachments and "Attach Files" in message.content
     await table.play_turn(thread)
     message = table.turn_message(thread)
-    assert not message.attachments and "Last turn" in message.content
+    assert not message.attachments and "your turn" in message.content
+    assert sum(bool(RESULT.search(m.content)) for m in thread.history()) == 1
 
 
 async def test_discord_failing_to_open_a_thread_is_not_blamed_on_permissions(simcord_env):

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.models import Player
+import discord
+
+from bot.messages import thread_name
+from bot.models import GameRow, Player, Status
 from games.spexxx import Variant
+from locales import translator
+from tests.simtable import find_id
 from tests.test_bot_ai import add_ai
 from tests.test_bot_game import Table, finish_game, stored
+from tests.test_robust_faults import choosing_a_square, place_first
 
 
 async def test_new_lobby_in_a_running_games_thread_is_refused(simcord_env, db_path: Path):
@@ -157,3 +163,117 @@ async def test_games_list_fits_one_message_and_says_how_many_more(simcord_env):
     assert 1 < len(listed) < 17
     assert [line.split()[0] for line in listed] == [f"**#{n}**" for n in range(1, len(lines))]
     assert lines[-1] == f"…and {17 - len(listed)} more."
+
+
+# --------------------------------------------------------------------- thread names
+
+
+async def test_thread_names_keep_names_as_they_are(simcord_env):
+    table = Table(simcord_env, names=("dee_dee", "*star*", "~tilde~ <@1>"))
+    thread = await table.start()
+    assert thread.name == "Spexxx #1 · dee_dee vs *star* vs ~tilde~ <@1>"
+
+
+async def test_long_names_share_the_100_characters_of_a_thread_name(simcord_env):
+    names = tuple(f"{c}" * 32 for c in "abcd")
+    table = Table(simcord_env, names=names)
+    thread = await table.start()
+    assert len(thread.name) <= 100
+    assert thread.name.startswith("Spexxx #1 · aaaa")
+    parts = thread.name.removeprefix("Spexxx #1 · ").split(" vs ")
+    assert [p[0] for p in parts] == list("abcd") and all(p.endswith("…") for p in parts)
+    assert max(map(len, parts)) - min(map(len, parts)) <= 1  # cut evenly
+
+
+def test_thread_name_words_are_translated() -> None:
+    nl = translator("nl")
+    row = GameRow(7, 1, 2, 3, Variant.ADULT, Status.RUNNING, [Player(3, "ann"), Player(4, " \t ")])
+    assert thread_name(nl, row) == f"Spexxx #7 · ann{nl(' vs ')}{nl('player')}"
+    assert nl(" vs ") != " vs " and nl("player") != "player"
+
+
+# ------------------------------------------------------------ words in other languages
+
+
+async def test_closed_lobby_title_is_in_the_servers_language(simcord_env):
+    guild = simcord_env.create_guild("Spellenclub", preferred_locale="nl")
+    nl = translator("nl")
+    channel = guild.create_text_channel("spellen")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "spexxx new")
+    await alice.click(channel.last_message, custom_id=find_id(channel.last_message, "spx:cancel:"))
+    title = nl("Spexxx lobby #{id}", id=1)
+    assert title != "Spexxx lobby #1"
+    assert channel.last_message.content == f"~~{title}~~: {nl('cancelled')}."
+
+
+async def test_computer_names_follow_the_servers_language(simcord_env, db_path: Path):
+    guild = simcord_env.create_guild("Spellenclub", preferred_locale="nl")
+    nl, de = translator("nl"), translator("de")
+    channel = guild.create_text_channel("spellen")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "spexxx new")
+    lobby = channel.last_message
+    for _ in range(2):
+        await alice.select(lobby, ["hard"], custom_id=find_id(lobby, "spx:addai:"))
+        lobby = channel.last_message
+    dutch = nl("Computer ({level})", level=nl("hard"))
+    dutch_2 = nl("Computer {n} ({level})", n=2, level=nl("hard"))
+    assert dutch in lobby.content and dutch_2 in lobby.content
+    assert [p["name"] for p in stored(db_path)["players"][1:]] == [
+        "Computer (hard)",
+        "Computer 2 (hard)",
+    ]  # stored in English: shown in whatever language the server uses now
+    await alice.click(lobby, custom_id=find_id(lobby, "spx:start:"))
+    thread = channel.threads[0]
+    assert thread.name == f"Spexxx #1 · alice{nl(' vs ')}{dutch}{nl(' vs ')}{dutch_2}"
+
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    await admin.slash(channel, "spexxx settings", language="de")
+    r = await alice.slash(thread, "spexxx board")
+    german = de("Computer ({level})", level=de("hard"))
+    assert german != dutch
+    assert german in r.response.content and dutch not in r.response.content
+
+
+# ------------------------------------------------------------------- what players see
+
+
+async def test_second_half_of_a_double_click_on_a_square_is_told_it_was_played(
+    simcord_env, db_path: Path
+):
+    table = Table(simcord_env)
+    _thread, player, message = await choosing_a_square(table)
+    # Discord fails the update that would remove the select: the same select is clicked again
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+    await place_first(player, message)
+    before = stored(db_path)
+    assert len(before["state"]["history"]) == 1
+    r = await place_first(player, message)
+    assert r.ephemeral and "That turn is already played" in r.response.content
+    assert "earlier turn" not in r.response.content
+    assert stored(db_path) == before
+
+
+async def test_lobby_message_shows_the_winner_and_links_the_results(simcord_env, db_path: Path):
+    table = Table(simcord_env)
+    thread = await table.start("children")
+    lobby = table.channel.history()[0]
+    assert "has started" in lobby.content
+    await finish_game(table, thread)
+    final = thread.last_message
+    lobby = table.channel.history()[0]
+    state = stored(db_path)["state"]
+    winner = max(range(2), key=lambda s: state["scores"][s])
+    assert "Spexxx #1 is over" in lobby.content and "has started" not in lobby.content
+    assert f"🏆 {'⬛⚪'[winner]} {('alice', 'bob')[winner]} wins!" in lobby.content
+    assert final.jump_url in lobby.content and "is over" in final.content
+
+
+async def test_lobby_message_says_a_running_game_was_cancelled(simcord_env):
+    table = Table(simcord_env)
+    thread = await table.start()
+    await table.players[0].slash(thread, "spexxx cancel")
+    lobby = table.channel.history()[0]
+    assert lobby.content == "**Spexxx #1** was cancelled."

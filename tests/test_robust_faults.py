@@ -134,7 +134,8 @@ async def test_place_when_closing_the_turn_message_fails(simcord_env, db_path, s
     simcord_env.inject_error(*CALLBACK, status=status)
     await place_first(player, message)
     assert len(stored_state(db_path)["history"]) == 1
-    assert "Last turn" in table.turn_message(thread).content  # the next turn was posted anyway
+    fresh = table.turn_message(thread)
+    assert fresh.id != message.id and "your turn" in fresh.content  # posted anyway
     no_errors(simcord_env)
     await assert_consistent(db_path)
     await table.play_turn(thread)
@@ -235,16 +236,17 @@ async def test_start_when_discord_fails(simcord_env, db_path, call, status):
     no_errors(simcord_env)
     await assert_consistent(db_path)
     where = table.channel.threads[0] if table.channel.threads else table.channel
-    if call is THREAD_CREATE:
+    posted = "\n".join(m.content for m in where.history())
+    if call is THREAD_CREATE:  # the game moves into the channel and says why
         assert where is table.channel
-        note = "\n".join(m.content for m in table.channel.history())
-        assert "thread" in note
-    try:
-        table.turn_message(where)
-    except AssertionError:  # the first turn message itself was refused: /spexxx board
-        await recover_and_play(table, where, db_path)
+        why = "Create Public Threads" if status == 403 else "could not open a thread just now"
+        assert why in posted
     else:
-        await table.play_turn(where)
+        assert where is not table.channel
+    # the refused channel post is the roll-off; the first turn message still comes
+    assert ("Roll-off" in posted) is (call is not CHANNEL_POST)
+    assert "your turn" in table.turn_message(where).content
+    await table.play_turn(where)
     no_errors(simcord_env)
 
 

@@ -320,7 +320,7 @@ class SpexxxCog(commands.GroupCog, group_name="spexxx", group_description=N_("Pl
             async with self.bot.play.acting(row.id):
                 row = await self._reload(interaction, row.id)
                 await self.bot.play.cancel(interaction, row)
-                if row.lobby_message_id and row.thread_id is None:
+                if row.game is None:  # a lobby: the game itself updates its lobby message
                     await self._close_lobby(interaction, row)
 
         await self._run(interaction, action)
@@ -482,7 +482,7 @@ def games_list(t: Translator, guild_id: int, rows: list[GameRow]) -> str:
 
 
 def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
-    players = ", ".join(text.seat_label(row, s) for s in range(len(row.players)))
+    players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
     if row.status is Status.LOBBY:
         where = (
             f"https://discord.com/channels/{guild_id}/{row.channel_id}/{row.lobby_message_id}"
