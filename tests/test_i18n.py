@@ -158,7 +158,9 @@ def test_every_engine_refusal_is_translated(error: type[IllegalAction], lang: st
     exc = error("engine words")
     assert error in ENGINE_REFUSALS or error is IllegalAction, f"{error.__name__} has no refusal"
     text = refusal_text(translator(lang), exc)
-    assert text != "engine words" and text != translator("en")(ENGINE_REFUSALS[error])
+    # the player's language only: no English from the engine after it
+    assert text == translator(lang)(ENGINE_REFUSALS[error])
+    assert text != translator("en")(ENGINE_REFUSALS[error])
     assert refusal_text(translator("en"), exc) == "engine words"
 
 
