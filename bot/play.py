@@ -419,8 +419,7 @@ class PlayController:
                 )
             raise Refusal("You resigned from this game, so you cannot play in it any more.")
         if len(args) < 2 or args[0] != views.turn_id(game):
-            played = views.last_move_turn_id(game, seat)
-            if kind in ("sq", "discard") and args and args[0] == played:
+            if kind in ("sq", "discard") and views.just_played(game, seat, args):
                 raise Refusal("That turn is already played: your first click counted.")
             raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
         if state.current != seat:

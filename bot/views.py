@@ -14,7 +14,7 @@ import discord
 from bot.components import GameButton, GameSelect
 from bot.models import MAX_SEATS, MIN_SEATS, GameRow
 from bot.text import AI_LEVEL_LABELS, DIE_FACES, square_option_label, zone_name
-from games.spexxx import GRID, Discard, Game, Place, Resign, iter_mask
+from games.spexxx import GRID, Game, iter_mask
 from games.spexxx.state import MAX_THROWS
 from locales import N_, Translator
 
@@ -31,19 +31,18 @@ def turn_id(game: Game) -> int:
     return len(state.history) + sum(state.resigned)
 
 
-def last_move_turn_id(game: Game, seat: int) -> int | None:
-    """The ``turn_id`` the seat's latest placement or discard was made under, if any: a second
-    click on the same square select carries it."""
-    turn = 0
-    found = None
-    for event in game.events:
-        if isinstance(event, Place | Discard):
-            if event.seat == seat:
-                found = turn
-            turn += 1
-        elif isinstance(event, Resign):
-            turn += 1
-    return found
+def just_played(game: Game, seat: int, args: tuple[int, ...]) -> bool:
+    """Whether a placing click carries the move this seat has just made (the second half of a
+    double click): the last turn played is the seat's, the click is from an earlier turn
+    message, and it was made after as many throws as that turn had."""
+    history = game.state.history
+    return (
+        bool(history)
+        and history[-1].seat == seat
+        and len(args) >= 2
+        and args[0] < turn_id(game)
+        and args[1] == len(history[-1].throws)
+    )
 
 
 @dataclass(frozen=True, slots=True)
