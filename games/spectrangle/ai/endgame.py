@@ -9,6 +9,7 @@ the lookahead of ``evaluation``.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from games.spectrangle.placement import (
@@ -27,6 +28,14 @@ from games.spectrangle.state import SpectrangleState
 EMPTY = -1
 NODE_BUDGET = 3000
 _SINGLE_COLOUR = tuple(len(set(sides[0])) == 1 for sides in ROTATED)
+# A fixed random number per (field, tile, rotation): a position's hash is the XOR over what was
+# laid during the search (Zobrist hashing), so transpositions are found without comparing boards.
+_ZOBRIST = tuple(
+    tuple(tuple(r.getrandbits(64) for _k in range(3)) for _t in range(len(ROTATED)))
+    for r in [random.Random(36)]
+    for _f in range(36)
+)
+EXACT, LOWER, UPPER = 0, 1, 2
 
 
 class _OutOfBudget(Exception):
@@ -57,6 +66,10 @@ class _Search:
         self.hands = (list(state.hands[seat]), list(state.hands[other]))
         self.nodes = 0
         self.budget = budget
+        self.hash = 0
+        # (hash, side, other stuck) -> (value, bound): the value is the rest of the game's, which
+        # does not depend on the order the tiles were laid in.
+        self.table: dict[tuple[int, int, bool], tuple[int, int]] = {}
 
     def moves(self, side: int) -> list[tuple[int, int, int, int]]:
         """(points, tile, field, rotation), most points first (good moves first prune most)."""
@@ -78,9 +91,25 @@ class _Search:
         return out
 
     def negamax(self, side: int, alpha: float, beta: float, other_stuck: bool) -> int:
+        entry = (self.hash, side, other_stuck)
+        known = self.table.get(entry)
+        if known is not None:
+            value, bound = known
+            if (
+                bound == EXACT
+                or (bound == LOWER and value >= beta)
+                or (bound == UPPER and value <= alpha)
+            ):
+                return value
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
+        value = self._negamax(side, alpha, beta, other_stuck)
+        bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        self.table[entry] = (value, bound)
+        return value
+
+    def _negamax(self, side: int, alpha: float, beta: float, other_stuck: bool) -> int:
         moves = self.moves(side)
         if not moves:
             if other_stuck:  # nobody can place: the game is over
@@ -93,7 +122,7 @@ class _Search:
             undo = self._lay(side, t, f, k)
             # The child's window is shifted by the points this placement scores.
             value = points - self.negamax(1 - side, points - beta, points - alpha, False)
-            self._lift(side, t, f, undo)
+            self._lift(side, t, f, k, undo)
             if value > best:
                 best = value
                 if value > alpha:
@@ -106,6 +135,7 @@ class _Search:
         """Lay the tile; return (neighbour, old key, joined the frontier) to undo it."""
         self.hands[side].remove(t)
         self.tile_at[f] = t
+        self.hash ^= _ZOBRIST[f][t][k]
         self.frontier.discard(f)
         sides = ROTATED[t][k]
         undo = []
@@ -118,7 +148,8 @@ class _Search:
             undo.append((n, old, joined))
         return undo
 
-    def _lift(self, side: int, t: int, f: int, undo: list[tuple[int, int, bool]]) -> None:
+    def _lift(self, side: int, t: int, f: int, k: int, undo: list[tuple[int, int, bool]]) -> None:
+        self.hash ^= _ZOBRIST[f][t][k]
         for n, old, joined in undo:
             self.keys[n] = old
             if joined:
@@ -143,7 +174,7 @@ def solve(state: SpectrangleState, seat: int, budget: int = NODE_BUDGET) -> Solu
         for points, t, f, k in moves:
             undo = search._lay(0, t, f, k)
             value = points - search.negamax(1, -(10**9), points - alpha, False)
-            search._lift(0, t, f, undo)
+            search._lift(0, t, f, k, undo)
             if best is None or value > best.value:
                 best = Solution(t, f, k, value)
                 alpha = value

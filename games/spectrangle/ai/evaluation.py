@@ -103,8 +103,6 @@ class Lookahead:
     """Everything about the position the appraisals share, computed once per decision."""
 
     def __init__(self, state: SpectrangleState, seat: int, weights: Weights = HARD_WEIGHTS) -> None:
-        self.state = state
-        self.seat = seat
         self.weights = weights
         self.keys = state.keys
         self.tile_at = state.tile_at
