@@ -1,6 +1,7 @@
 """What every game shares: errors players can cause, seeded chance and dice, turn order, and
 reading and replaying records."""
 
+from games.common.actions import Resign
 from games.common.chance import Chance, SeededChance
 from games.common.dice import DiceRng, SeededDice, roll_off
 from games.common.errors import (
@@ -23,6 +24,7 @@ __all__ = [
     "NotInGame",
     "NotYourTurn",
     "RecordError",
+    "Resign",
     "RuleViolation",
     "SeededChance",
     "SeededDice",

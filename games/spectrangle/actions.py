@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.common.actions import Resign
 from games.common.errors import RecordError
 
 
@@ -44,13 +45,6 @@ class Exchanged:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """A player leaves a running game (not a rule of Spectrangle; see the state's ``apply``)."""
-
     seat: int
 
 

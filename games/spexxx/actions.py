@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.common.actions import Resign
 from games.common.errors import RecordError
 
 
@@ -42,13 +43,6 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """A player leaves a running game (not a rule of Spexxx; see ``SpexxxState.apply``)."""
-
     seat: int
 
 
