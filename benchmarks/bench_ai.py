@@ -97,27 +97,50 @@ def report(
     return wins / n
 
 
+def save(path: Path, first: Level, second: Level, offset: int, results: list[Result]) -> None:
+    """Append one line per game: pairing, seed and both scores, for paired comparisons."""
+    with path.open("a") as fh:
+        for i, r in enumerate(results):
+            fh.write(f"{first.value},{second.value},{offset + i},{r.scores[0]},{r.scores[1]}\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per pairing")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--pairings",
+        nargs="+",
+        default=[f"{a.value}-{b.value}" for a, b in PAIRINGS],
+        help="which pairings to play, e.g. hard-normal (default: all three)",
+    )
+    parser.add_argument("--save", type=Path, help="write every game's scores here (CSV)")
     args = parser.parse_args()
+    pairings = [tuple(Level(x) for x in p.split("-")) for p in args.pairings]
     times: dict[Level, list[float]] = {level: [] for level in Level}
     rates: dict[tuple[Level, Level], float] = {}
     started = time.perf_counter()
     with Pool(args.processes) as pool:
-        for k, (first, second) in enumerate(PAIRINGS):
+        for first, second in pairings:
+            k = PAIRINGS.index((first, second))  # the seeds stay those of the full run
             results = pool.map(play, tasks(first, second, args.games, k * 1_000_000), chunksize=8)
             rates[(first, second)] = report(first, second, results, times)
+            if args.save:
+                save(args.save, first, second, k * 1_000_000, results)
     print()
     for level in Level:
         t = times[level]
+        if not t:
+            continue
         print(
             f"{level.value:>6} decision time per turn: median {statistics.median(t):6.2f} ms, "
             f"p99 {percentile(t, 0.99):6.2f} ms, max {max(t):7.2f} ms ({len(t)} turns)"
         )
     hard = times[Level.HARD]
-    win = rates[(Level.HARD, Level.NORMAL)]
+    win = rates.get((Level.HARD, Level.NORMAL))
+    if win is None or not hard:
+        print(f"wall time {time.perf_counter() - started:.0f} s")
+        return
     print()
     margin = 1.96 * (win * (1 - win) / args.games) ** 0.5
     print(
