@@ -336,6 +336,33 @@ def test_in_spexxx_marks_scored_cubes() -> None:
     assert marked == {"N4", "O4", "P4", "Q4"}
 
 
+# ------------------------------------------------------------------ many games at once
+
+
+def test_plans_are_kept_while_many_games_interleave() -> None:
+    """A busy server: the steps of 24 computer turns (more than the 16 plans the memo once
+    kept) interleave, one step per game in turn; every turn's plan is computed once."""
+    games = [Game.new(2, SeededDice(300 + g)) for g in range(24)]
+    for game in games:  # a few quick turns, so that every game has a board of its own
+        for _ in range(3):
+            play_turn(game, Level.EASY)
+    _plan.cache_clear()
+    boards = set()
+    on_turn = list(games)
+    while on_turn:
+        for game in list(on_turn):
+            state = game.state
+            boards.add((Board.of(state), state.current))
+            action = decide(state, Level.HARD).action
+            game.apply(action)
+            if isinstance(action, Place | Discard):
+                on_turn.remove(game)
+    info = _plan.cache_info()
+    assert len(boards) == 24
+    assert info.misses == 24 and info.hits > 24
+    assert info.maxsize is not None  # bounded: finished games' plans leave in time
+
+
 # ----------------------------------------------------------------------------- determinism
 
 

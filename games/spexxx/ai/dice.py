@@ -9,6 +9,7 @@ all 462 holds that is 210 means of six numbers per throw, a millisecond in pure 
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -73,8 +74,8 @@ class HoldPlan:
     multiset it is the value of standing on those dice with ``r`` throws to come.
     """
 
-    leaf: tuple[float, ...]
-    throw_value: tuple[tuple[float, ...], ...]
+    leaf: array[float]
+    throw_value: tuple[array[float], ...]  # arrays of doubles: a plan is kept per running game
 
     @property
     def turn_value(self) -> float:
@@ -101,19 +102,19 @@ def plan_holds(leaf: Sequence[float], rerolls: int = MAX_REROLLS) -> HoldPlan:
     leaf = tuple(leaf)
     children = CHILDREN
     standing = leaf  # value of holding each full multiset with r throws to come
-    throw_value: list[tuple[float, ...]] = []
+    throw_value: list[array[float]] = []
     for r in range(rerolls + 1):
         values = [0.0] * PARTIAL + list(standing)
         for i in range(PARTIAL - 1, -1, -1):
             a, b, c, d, e, f = children[i]
             values[i] = (values[a] + values[b] + values[c] + values[d] + values[e] + values[f]) / 6
-        throw_value.append(tuple(values))
+        throw_value.append(array("d", values))
         if r < rerolls:
             get = values.__getitem__
             standing = tuple(
                 [max(stop, *map(get, holds)) for stop, holds in zip(leaf, HOLDS, strict=True)]
             )
-    return HoldPlan(leaf, tuple(throw_value))
+    return HoldPlan(array("d", leaf), tuple(throw_value))
 
 
 def hold_indices(dice: Sequence[int], kept: Key, held: frozenset[int]) -> frozenset[int]:

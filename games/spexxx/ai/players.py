@@ -3,12 +3,13 @@
 Normal and hard share the exact hold planner and differ only in what a final throw is worth:
 normal counts points now, hard counts points now plus prospects (see ``evaluation``). A turn's
 plan depends only on the board, so it is memoised per board: the five or so calls of one turn
-plan once.
+plan once. The memo holds one plan per game whose turn is being played (see PLAN_CACHE_SIZE).
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,8 +41,8 @@ DISCARD_VALUE = 0.0  # every placement is worth at least this: a cube on the boa
 class TurnPlan:
     """Everything a level needs for one turn on one board."""
 
-    values: tuple[float, ...]  # per grid index; -inf where occupied
-    now: tuple[int, ...]  # points now per grid index
+    values: array[float]  # per grid index; -inf where occupied
+    now: array[int]  # points now per grid index
     holds: HoldPlan
 
 
@@ -49,7 +50,14 @@ class TurnPlan:
 _ALLOWED = tuple(ALLOWED_INDICES_BY_KEY[key] for key in FULL_KEYS)
 
 
-@lru_cache(maxsize=16)
+# A turn asks for its plan once per step, and a computer's steps are seconds apart, so every game
+# whose turn is being played needs its plan kept meanwhile: a game with a computer or a human
+# asking hints holds one or two. Sized for a busy server of 500 running games; a plan takes
+# about 20 KB (arrays of doubles), so the memo stays near 25 MB at most.
+PLAN_CACHE_SIZE = 1024
+
+
+@lru_cache(maxsize=PLAN_CACHE_SIZE)
 def _plan(level: Level, board: Board, seat: int) -> TurnPlan:
     """The turn plan for ``seat`` on ``board``; memoised because a turn asks several times."""
     if level is Level.HARD:
@@ -58,7 +66,7 @@ def _plan(level: Level, board: Board, seat: int) -> TurnPlan:
         values, now = greedy_values(board, seat)
     get = values.__getitem__
     leaf = [max(DISCARD_VALUE, *map(get, allowed)) for allowed in _ALLOWED]
-    return TurnPlan(tuple(values), tuple(now), plan_holds(leaf))
+    return TurnPlan(array("d", values), array("l", now), plan_holds(leaf))
 
 
 def _best_square(plan: TurnPlan, dice: tuple[int, ...]) -> int:
