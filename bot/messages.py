@@ -65,19 +65,31 @@ def lobby_content(t: Translator, row: GameRow) -> str:
 
 
 def hint_text(t: Translator, decision: Decision, dice: tuple[int, ...] | None) -> str:
-    """What the AI suggests (or does), in the reader's language."""
+    """What the AI suggests (or does), in the reader's language.
+
+    ``dice`` are those on the table before the action: None before the turn's first throw.
+    Throws end with their expectation in plain words ("about 9 points on average"); easy
+    computers have none.
+    """
     action = decision.action
-    ev = f"{decision.expected:.1f}" if decision.expected is not None else "?"
+    expected = decision.expected
+    if isinstance(action, Place):
+        ev = f"{expected:.1f}" if expected is not None else "?"
+        return t("Place your cube on {square} — value {ev}.", square=action.square, ev=ev)
     if isinstance(action, Hold):
         kept = " ".join(str(dice[i]) for i in sorted(action.dice)) if dice else ""
-        if not kept:
-            return t("Throw all five dice again — expected value {ev}.", ev=ev)
-        return t("Hold {dice} and throw the others again — expected value {ev}.", dice=kept, ev=ev)
-    if isinstance(action, Throw):
-        return t("Throw the dice that are not held — expected value {ev}.", ev=ev)
-    if isinstance(action, Place):
-        return t("Place your cube on {square} — value {ev}.", square=action.square, ev=ev)
-    return t("No empty square is allowed: discard a cube.")
+        if kept:
+            advice = t("Hold {dice} and throw the others again", dice=kept)
+        else:
+            advice = t("Throw all five dice again")
+    elif isinstance(action, Throw):
+        advice = t("Throw all five dice") if dice is None else t("Throw the dice that are not held")
+    else:
+        return t("No empty square is allowed: discard a cube.")
+    if expected is None:
+        return advice + "."
+    n = round(expected)
+    return advice + " — " + t("about {n} point on average.", "about {n} points on average.", n)
 
 
 def thread_name(t: Translator, row: GameRow) -> str:

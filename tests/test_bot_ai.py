@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.simtable import component_ids, find_id
+import pytest
+
+from bot.messages import hint_text
+from games.spexxx import Hold, Throw
+from games.spexxx.ai import Decision
+from locales import translator
+from tests.simtable import ScriptedDice, component_ids, find_id
 from tests.test_bot_game import Table, button, finish_game, stored
 
 
@@ -73,16 +79,75 @@ async def test_computer_turn_resumes_after_a_restart(simcord_env, db_path: Path,
     assert "your turn" in table.turn_message(thread).content
 
 
-async def test_hint_is_ephemeral_and_changes_nothing(simcord_env, db_path: Path) -> None:
+async def test_hint_is_ephemeral_and_changes_nothing(
+    simcord_env, db_path: Path, dice: ScriptedDice
+) -> None:
     table = Table(simcord_env)
     thread = await table.start()
+    dice.script((6, 6, 6, 6, 1))  # the first throw, on the empty board
     player, message = await table.thrown(thread)
     before = stored(db_path)
     r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
-    assert r.ephemeral and r.response.content.startswith("💡")
-    assert "expected" in r.response.content or "+" in r.response.content
+    assert r.ephemeral
+    # the hard AI keeps four sixes for the red column; the value of that is 6.4 points
+    assert r.response.content == (
+        "💡 Hold 6 6 6 6 and throw the others again — about 6 points on average."
+    )
     assert stored(db_path) == before
     assert component_ids(table.turn_message(thread)) == component_ids(message)
     other = table.players[1] if player is table.players[0] else table.players[0]
     r = await other.click(message, custom_id=find_id(message, "spx:hint:"))
     assert r.ephemeral and "not yours" in r.response.content
+
+
+async def test_hint_before_the_first_throw_says_all_five_dice(simcord_env, db_path: Path) -> None:
+    """Nothing is held before the first throw: no "dice that are not held", and the
+    expectation in plain words (a turn on the empty board is worth 6.5 points to hard)."""
+    table = Table(simcord_env)
+    thread = await table.start()
+    message = table.turn_message(thread)
+    player = table.on_turn(message)
+    before = stored(db_path)
+    r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
+    assert r.ephemeral
+    assert r.response.content == "💡 Throw all five dice — about 6 points on average."
+    assert stored(db_path) == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "again", "one"),
+    [
+        (
+            "en",
+            "Throw all five dice — about 9 points on average.",
+            "Throw all five dice again.",
+            "Hold 4 4 and throw the others again — about 1 point on average.",
+        ),
+        (
+            "nl",
+            "Gooi alle vijf dobbelstenen — gemiddeld ongeveer 9 punten.",
+            "Gooi alle vijf dobbelstenen opnieuw.",
+            "Houd 4 4 vast en gooi de rest opnieuw — gemiddeld ongeveer 1 punt.",
+        ),
+        (
+            "de",
+            "Würfle alle fünf Würfel — im Schnitt etwa 9 Punkte.",
+            "Würfle alle fünf Würfel neu.",
+            "Halte 4 4 und würfle die anderen neu — im Schnitt etwa 1 Punkt.",
+        ),
+        (
+            "fr",
+            "Lance les cinq dés — environ 9 points en moyenne.",
+            "Relance les cinq dés.",
+            "Garde 4 4 et relance les autres — environ 1 point en moyenne.",
+        ),
+    ],
+)
+def test_hint_text_in_every_language(lang: str, first: str, again: str, one: str) -> None:
+    """The expectation rounds to whole points, with the plural form of the language; an easy
+    computer's step has no expectation."""
+    t = translator(lang)
+    assert hint_text(t, Decision(Throw(0), 9.2, ""), None) == first
+    assert hint_text(t, Decision(Hold(0, frozenset()), None, ""), (1, 2, 3, 4, 5)) == again
+    hold = Decision(Hold(0, frozenset({0, 2})), 1.4, "")
+    assert hint_text(t, hold, (4, 2, 4, 5, 6)) == one
