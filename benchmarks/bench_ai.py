@@ -1,8 +1,11 @@
 """Computer-player strength and speed: head-to-head matches and decision time per turn.
 
-Run ``.venv/bin/python benchmarks/bench_ai.py`` (``--games N`` for a quicker run). Every pairing
-plays N seeded 2-player games, alternating which level starts; it prints win rates (ties apart),
-mean scores and the time one level spends deciding a whole turn. It is a script, not a test, so a
+Run ``.venv/bin/python benchmarks/bench_ai.py`` (``--games N`` for a quicker run; ``--pairings
+hard-normal`` for one pairing; ``--hard old`` for hard as before issue 11, on the same seeds;
+``--save F`` keeps every game as it ends, ``--summary F [G]`` reads them back, with confidence
+intervals and, for two files, a seed-by-seed comparison). Every pairing plays N seeded 2-player
+games, alternating which level starts; it prints win rates (ties apart), mean scores and the
+time one level spends deciding a whole turn. It is a script, not a test, so a
 slow machine does not fail the suite. Targets: hard beats normal in at least 70 % of the games;
 a hard turn takes at most 50 ms (median) and 200 ms (p99).
 """
@@ -15,15 +18,20 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place
 from games.spexxx.ai import Level, decide
+from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, Weights
+
+HARD = {"new": HARD_WEIGHTS, "old": OLD_WEIGHTS}  # "old": hard before issue 11
 
 PAIRINGS = ((Level.HARD, Level.NORMAL), (Level.NORMAL, Level.EASY), (Level.HARD, Level.EASY))
 WIN_TARGET = 0.70
@@ -39,9 +47,9 @@ class Result:
     turn_ms: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
-def play(task: tuple[Level, Level, int]) -> Result:
+def play(task: tuple[Level, Level, int, Weights]) -> Result:
     """Seeded game ``seed``: the first level starts in even games, the second in odd ones."""
-    first, second, seed = task
+    first, second, seed, weights = task
     game = Game.new(2, SeededDice(seed))
     start = game.state.start_seat
     a_seat = start if seed % 2 == 0 else 1 - start
@@ -54,7 +62,7 @@ def play(task: tuple[Level, Level, int]) -> Result:
         spent = 0.0
         while True:
             t0 = time.perf_counter()
-            action = decide(state, levels[seat], rngs[seat]).action
+            action = decide(state, levels[seat], rngs[seat], weights=weights).action
             spent += time.perf_counter() - t0
             game.apply(action)
             if isinstance(action, Place | Discard):
@@ -70,9 +78,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def tasks(
-    first: Level, second: Level, games: int, offset: int
-) -> Iterator[tuple[Level, Level, int]]:
-    return ((first, second, offset + i) for i in range(games))
+    first: Level, second: Level, games: int, offset: int, weights: Weights
+) -> Iterator[tuple[Level, Level, int, Weights]]:
+    return ((first, second, offset + i, weights) for i in range(games))
 
 
 def report(
@@ -97,11 +105,58 @@ def report(
     return wins / n
 
 
-def save(path: Path, first: Level, second: Level, offset: int, results: list[Result]) -> None:
-    """Append one line per game: pairing, seed and both scores, for paired comparisons."""
-    with path.open("a") as fh:
-        for i, r in enumerate(results):
-            fh.write(f"{first.value},{second.value},{offset + i},{r.scores[0]},{r.scores[1]}\n")
+def save_line(fh: TextIO, first: Level, second: Level, seed: int, r: Result) -> None:
+    """One game: pairing, seed, both scores and the first level's turn times (ms)."""
+    turn_ms = ";".join(f"{t:.2f}" for t in r.turn_ms[0])
+    fh.write(f"{first.value},{second.value},{seed},{r.scores[0]},{r.scores[1]},{turn_ms}\n")
+    fh.flush()
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % confidence interval of a win rate."""
+    centre = (wins + z * z / 2) / (n + z * z)
+    half = z * ((wins * (n - wins) / n + z * z / 4) ** 0.5) / (n + z * z)
+    return centre - half, centre + half
+
+
+def summary(paths: list[Path]) -> None:
+    """Win rates with confidence intervals and turn times from saved games; with two files,
+    the games both played (same seeds) compared pair by pair."""
+    runs = []
+    for path in paths:
+        games = {}
+        for line in path.read_text().splitlines():
+            first, second, seed, a, b, turn_ms = line.split(",")
+            times = [float(t) for t in turn_ms.split(";") if t]
+            games[(first, second, int(seed))] = (int(a), int(b), times)
+        runs.append(games)
+    common = set.intersection(*(set(g) for g in runs))
+    for path, games in zip(paths, runs, strict=True):
+        for label, keys in (("all", set(games)), ("common", common)):
+            rows = [games[k] for k in sorted(keys)]
+            n = len(rows)
+            if not n:
+                continue
+            wins = sum(a > b for a, b, _ in rows)
+            low, high = wilson(wins, n)
+            times = [t for *_, ts in rows for t in ts]
+            margin = statistics.fmean(a - b for a, b, _ in rows)
+            print(
+                f"{path.name} ({label}, {n} games): first level wins {wins / n:.1%} "
+                f"(95 % CI {low:.1%}–{high:.1%}), mean margin {margin:+.1f}; turn time "
+                f"median {statistics.median(times):.2f} ms, p99 {percentile(times, 0.99):.2f} ms"
+            )
+    if len(runs) == 2 and common:
+        before, after = runs
+        diffs = [(after[k][0] > after[k][1]) - (before[k][0] > before[k][1]) for k in common]
+        n = len(diffs)
+        mean = statistics.fmean(diffs)
+        half = 1.96 * statistics.pstdev(diffs) / n**0.5
+        print(
+            f"paired over {n} seeds: win rate change {mean:+.1%} (95 % CI "
+            f"{mean - half:+.1%} to {mean + half:+.1%}); only the second won "
+            f"{diffs.count(1)}, only the first {diffs.count(-1)}"
+        )
 
 
 def main() -> None:
@@ -114,8 +169,18 @@ def main() -> None:
         default=[f"{a.value}-{b.value}" for a, b in PAIRINGS],
         help="which pairings to play, e.g. hard-normal (default: all three)",
     )
-    parser.add_argument("--save", type=Path, help="write every game's scores here (CSV)")
+    parser.add_argument("--save", type=Path, help="append every game here as it ends (CSV)")
+    parser.add_argument(
+        "--summary", type=Path, nargs="+", help="only summarise saved games (two: compare)"
+    )
+    parser.add_argument(
+        "--hard", choices=sorted(HARD), default="new", help="hard as it is, or as before issue 11"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="skip the first seeds")
     args = parser.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return
     pairings = [tuple(Level(x) for x in p.split("-")) for p in args.pairings]
     times: dict[Level, list[float]] = {level: [] for level in Level}
     rates: dict[tuple[Level, Level], float] = {}
@@ -123,10 +188,15 @@ def main() -> None:
     with Pool(args.processes) as pool:
         for first, second in pairings:
             k = PAIRINGS.index((first, second))  # the seeds stay those of the full run
-            results = pool.map(play, tasks(first, second, args.games, k * 1_000_000), chunksize=8)
+            offset = k * 1_000_000 + args.first_seed
+            jobs = tasks(first, second, args.games, offset, HARD[args.hard])
+            results = []
+            with args.save.open("a") if args.save else nullcontext() as fh:
+                for i, result in enumerate(pool.imap(play, jobs, chunksize=2)):
+                    results.append(result)
+                    if fh is not None:
+                        save_line(fh, first, second, offset + i, result)
             rates[(first, second)] = report(first, second, results, times)
-            if args.save:
-                save(args.save, first, second, k * 1_000_000, results)
     print()
     for level in Level:
         t = times[level]
