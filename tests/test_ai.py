@@ -23,7 +23,7 @@ from games.spexxx.ai.dice import (
     multiset_probability,
     plan_holds,
 )
-from games.spexxx.ai.evaluation import Board, in_spexxx
+from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, Board, Weights, in_spexxx
 from games.spexxx.ai.players import _plan
 from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY
 
@@ -152,7 +152,7 @@ def test_hint_texts() -> None:
     game = Game.new(2, SeededDice(3))
     first = hint(game.state)
     assert isinstance(first.action, Throw)
-    assert first.explanation.startswith("throw the dice (expected ")
+    assert first.explanation.startswith("throw all five dice (expected ")
     game.apply(first.action)
     while not isinstance((advice := hint(game.state)).action, Place | Discard):
         assert "expected" in advice.explanation
@@ -274,7 +274,15 @@ def test_hold_indices_reuse_the_current_hold() -> None:
 # ------------------------------------------------------------------------------ good taste
 
 
-def _state(mine: list[str], theirs: list[str], dice: tuple[int, ...], throws: int = 4):
+def _state(
+    mine: list[str],
+    theirs: list[str],
+    dice: tuple[int, ...],
+    throws: int = 4,
+    *,
+    left: tuple[int, int] | None = None,
+    scores: tuple[int, int] = (0, 0),
+) -> SpexxxState:
     state = SpexxxState.new(Variant.ADULT, 2, 0)
     for seat, names in ((0, mine), (1, theirs)):
         for name in names:
@@ -283,7 +291,8 @@ def _state(mine: list[str], theirs: list[str], dice: tuple[int, ...], throws: in
             state.owners[sq.index] = seat
             state.occupied |= 1 << sq.index
             state.own_masks[seat] |= 1 << sq.index
-    state.cubes_left = [23 - len(mine), 23 - len(theirs)]
+    state.cubes_left = list(left) if left else [23 - len(mine), 23 - len(theirs)]
+    state.scores = list(scores)
     state.throws = [dice] * throws
     return state
 
@@ -317,6 +326,46 @@ def test_hard_blocks_an_open_line() -> None:
     state = _state(["B1"], ["X1", "X2"], (6, 6, 6, 6, 3))
     state.current = 0
     assert decide(state, Level.HARD).action == Place(0, "X3")
+
+
+def test_hard_denies_an_open_red_line_in_time() -> None:
+    """The opponent's red X1 X2 needs only X3 (4×6 + 1×3): 36 points that four sixes, held and
+    thrown at over the opponent's next turns, may well bring. Hard takes X3 rather than R3 for
+    its own blue Q3 Q4 R3 corner; with a red square's single-turn chance (14 %) it did not."""
+    state = _state(["Q3", "Q4"], ["X1", "X2"], (6, 6, 6, 6, 3))
+    assert decide(state, Level.HARD).action == Place(0, "X3")
+    assert decide(state, Level.HARD, weights=OLD_WEIGHTS).action == Place(0, "R3")
+
+
+def _kept(state: SpexxxState, weights: Weights = HARD_WEIGHTS) -> list[int]:
+    action = decide(state, Level.HARD, weights=weights).action
+    assert isinstance(action, Hold), action
+    return sorted(state.dice[i] for i in action.dice)
+
+
+def test_hard_behind_in_the_last_turn_holds_for_the_win() -> None:
+    """Last cube, 15 points behind, the opponent done: the likely straight for P4 (+13) loses
+    for sure, so hard keeps the sixes for X3 (+36) or five of a kind, which the expected
+    points alone would not; 10 behind, the straight wins, and hard goes for it."""
+    mine, theirs, dice = ["N4", "O4", "X1", "X2"], ["C1", "D1"], (6, 6, 2, 3, 4)
+    behind = _state(mine, theirs, dice, throws=1, left=(1, 0), scores=(100, 115))
+    assert _kept(behind) == [6, 6]
+    assert _kept(behind, OLD_WEIGHTS) == [2, 3, 4]
+    close = _state(mine, theirs, dice, throws=1, left=(1, 0), scores=(100, 110))
+    assert _kept(close) == [2, 3, 4]
+
+
+def test_hard_reports_expected_points_while_playing_for_the_win() -> None:
+    """In the endgame the holds aim at the chance to win, but what hard (and the hint) says it
+    expects is still in points: those of the same hold when playing for points."""
+    state = _state(["N4", "O4", "X1", "X2"], ["C1", "D1"], (6, 6, 2, 3, 4), 1, left=(1, 0))
+    state.scores = [100, 115]
+    decision = decide(state, Level.HARD)
+    plan = _plan(Level.HARD, Board.of(state), 0)
+    assert plan.points is not None
+    kept = SUB_INDEX[(6, 6)]
+    assert decision.expected == pytest.approx(plan.points.throw_value[2][kept])
+    assert 1.0 < decision.expected < 36.0
 
 
 def test_normal_takes_the_most_points_now() -> None:

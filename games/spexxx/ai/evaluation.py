@@ -10,6 +10,10 @@ left than the window still needs, so late in the game prospects fade and points 
 
 A move is valued by how much it raises the seat's prospects in the windows through its square,
 plus how much it destroys of the prospects of opponents' windows that already hold their cubes.
+An opponent's line that needs one more square is reached over their next turns, not in one
+(a red square is a 14 % shot per turn, but four of a kind can be held and thrown at again), so
+such lines are denied in time. In the last rounds (``endgame``) the seat plays the score: ahead,
+it blocks more; its holds aim at the chance to win rather than at points.
 The weights were fitted by matches against the normal player.
 """
 
@@ -18,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from math import prod
+from math import erf, prod, sqrt
 
 from games.spexxx.ai.dice import FULL_KEYS, plan_holds
 from games.spexxx.board import GRID, GRID_SIZE, HEIGHT, SQUARES, WIDTH, Square
@@ -41,9 +45,14 @@ class Weights:
     cost: float = 4.0  # points a line's missing square costs (the turn it takes)
     own_from: int = 0  # own windows count once they hold this many own cubes
     block_from: int = 1  # opponents' windows count once they hold this many of their cubes
+    reach_turns: int = 2  # turns an opponent has to fill a line's last square (0: one turn)
+    endgame_cubes: int = 3  # with this many own cubes left, play for the win (0: never)
+    deny: float = 0.5  # extra weight on blocking in the endgame when ahead
 
 
 HARD_WEIGHTS = Weights()
+# The evaluation before opponents' reach and the endgame existed, for benchmarks and tests.
+OLD_WEIGHTS = Weights(reach_turns=0, endgame_cubes=0, deny=0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +66,8 @@ class Board:
     block_masks: tuple[int, ...]
     cubes_left: tuple[int, ...]
     resigned: tuple[bool, ...]
+    scores: tuple[int, ...]
+    dealt: int  # cubes each player started with
 
     @classmethod
     def of(cls, state: SpexxxState) -> Board:
@@ -68,6 +79,8 @@ class Board:
             tuple(state.block_masks),
             tuple(state.cubes_left),
             tuple(state.resigned),
+            tuple(state.scores),
+            state.cubes_per_player(),
         )
 
 
@@ -190,6 +203,20 @@ def _empty_window_chances(survive: float) -> tuple[float, ...]:
     return tuple(prod(fill[c] for c in window.cells) for window in WINDOWS)
 
 
+@cache
+def _reach(survive: float, turns: int) -> tuple[float, ...]:
+    """Per grid index: the chance that a player with ``turns`` tries fills that square first."""
+    return tuple(survive * (1.0 - (1.0 - h) ** turns) for h in hit_chances())
+
+
+def _last_square_reach(cubes: int, weights: Weights) -> tuple[float, ...]:
+    """Per grid index: the chance that an opponent with ``cubes`` left fills the last square of
+    a line of theirs. A red square is a 14 % shot in one turn, but a line that needs only it
+    gets the opponent's next turns too (four of a kind held, thrown at until the fifth die fits).
+    """
+    return _reach(weights.survive, min(cubes, weights.reach_turns))
+
+
 WINDOW_WORTH: tuple[int, ...] = tuple(
     BLOCK_BONUS if w.direction < 0 else sum(POINTS[c] for c in w.cells) for w in WINDOWS
 )
@@ -275,20 +302,75 @@ def square_values(
             gains[cell] += after / fill[cell] - before
     threats = [0.0] * GRID_SIZE
     for opp in opponents:
-        opp_pace = pace[min(board.cubes_left[opp], MAX_CUBES)]
+        opp_cubes = min(board.cubes_left[opp], MAX_CUBES)
+        opp_pace = pace[opp_cubes]
+        reach = _last_square_reach(opp_cubes, weights) if weights.reach_turns else None
         for p in prospects(board, opp, weights.survive):
             if p.held < weights.block_from:
                 continue
             missing = len(p.empty)
             charge = cost if p.line else 0.0
-            loss = max(0.0, p.worth - charge * missing) * p.chance * opp_pace[missing]
+            chance = p.chance
+            if reach is not None and p.line and missing == 1:
+                chance = reach[p.empty[0]]
+            loss = max(0.0, p.worth - charge * missing) * chance * opp_pace[missing]
             for cell in p.empty:
                 threats[cell] += loss
     own_weight = weights.own
     block_weight = weights.block / max(1, len(opponents)) ** 0.5
+    if weights.deny and endgame_lead(board, seat, weights) > 0:
+        block_weight *= 1.0 + weights.deny
     return _empty_square_values(
         board, seat, lambda i, points: points + own_weight * gains[i] + block_weight * threats[i]
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Endgame:
+    """The last rounds, seen as a race against the strongest opponent still playing.
+
+    Every player's remaining turns are guessed to score like their turns so far (spread 1.5
+    times the mean plus 3 points a turn, a rough guess): a final throw worth
+    ``x`` more points wins with about ``Φ((lead + x + rest) / spread)``.
+    """
+
+    lead: int  # own score minus the strongest opponent's
+    rest: float  # own expected points after this turn minus the opponent's expected points
+    spread: float
+
+    def win_chance(self, value: float) -> float:
+        z = (self.lead + value + self.rest) / self.spread
+        return 0.5 * (1.0 + erf(z / sqrt(2.0)))
+
+
+def _per_turn(board: Board, seat: int) -> float:
+    played = board.dealt - board.cubes_left[seat]
+    return board.scores[seat] / played if played > 0 else 0.0
+
+
+def endgame(board: Board, seat: int, weights: Weights = HARD_WEIGHTS) -> Endgame | None:
+    """The race in the last ``endgame_cubes`` turns of ``seat``; None earlier or alone."""
+    mine = board.cubes_left[seat]
+    if not 0 < mine <= weights.endgame_cubes:
+        return None
+    rivals = [s for s in range(board.seats) if s != seat and not board.resigned[s]]
+    if not rivals:
+        return None
+    rival = max(rivals, key=lambda s: board.scores[s] + _per_turn(board, s) * board.cubes_left[s])
+    m_own, m_rival = _per_turn(board, seat), _per_turn(board, rival)
+    s_own, s_rival = 1.5 * m_own + 3.0, 1.5 * m_rival + 3.0
+    later, theirs = mine - 1, board.cubes_left[rival]
+    return Endgame(
+        board.scores[seat] - board.scores[rival],
+        m_own * later - m_rival * theirs,
+        sqrt(s_own**2 * later + s_rival**2 * theirs + 1.0),
+    )
+
+
+def endgame_lead(board: Board, seat: int, weights: Weights = HARD_WEIGHTS) -> float:
+    """The expected final lead over the strongest rival in the endgame; 0 before it."""
+    race = endgame(board, seat, weights)
+    return 0.0 if race is None else race.lead + race.rest
 
 
 def greedy_values(board: Board, seat: int) -> tuple[list[float], list[int]]:

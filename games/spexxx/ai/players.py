@@ -17,6 +17,7 @@ from functools import lru_cache
 from games.common.ai import Decision, Level
 from games.spexxx.actions import Discard, Hold, Place, Throw
 from games.spexxx.ai.dice import (
+    FULL_INDEX,
     FULL_KEYS,
     SUB_KEYS,
     HoldPlan,
@@ -24,8 +25,11 @@ from games.spexxx.ai.dice import (
     plan_holds,
 )
 from games.spexxx.ai.evaluation import (
+    HARD_WEIGHTS,
     NO_SQUARE,
     Board,
+    Weights,
+    endgame,
     greedy_values,
     points_now,
     square_values,
@@ -43,7 +47,15 @@ class TurnPlan:
 
     values: array[float]  # per grid index; -inf where occupied
     now: array[int]  # points now per grid index
-    holds: HoldPlan
+    holds: HoldPlan  # what to hold: for expected value, or in the endgame for the win
+    points: HoldPlan | None = None  # in the endgame: the expected values shown to people
+
+    def expected(self, kept: int | None, dice: tuple[int, ...], throws_left: int) -> float:
+        """The expected value of keeping ``kept`` (None: of placing now), as people read it."""
+        holds = self.points or self.holds
+        if kept is None:
+            return holds.leaf[FULL_INDEX[tuple(sorted(dice))]]
+        return holds.throw_value[throws_left - 1][kept]
 
 
 # Allowed grid indices per full dice key, in FULL_KEYS order.
@@ -57,16 +69,29 @@ _ALLOWED = tuple(ALLOWED_INDICES_BY_KEY[key] for key in FULL_KEYS)
 PLAN_CACHE_SIZE = 1024
 
 
+WIN_TIE_BREAK = 0.001  # per point: where the chance to win is all but certain, points still count
+
+
 @lru_cache(maxsize=PLAN_CACHE_SIZE)
-def _plan(level: Level, board: Board, seat: int) -> TurnPlan:
-    """The turn plan for ``seat`` on ``board``; memoised because a turn asks several times."""
+def _plan(level: Level, board: Board, seat: int, weights: Weights = HARD_WEIGHTS) -> TurnPlan:
+    """The turn plan for ``seat`` on ``board``; memoised because a turn asks several times.
+
+    In its last turns hard holds for the chance to win rather than for points: behind, a long
+    shot at a big square beats a likely small one; ahead, the safe throw does.
+    """
+    race = None
     if level is Level.HARD:
-        values, now = square_values(board, seat)
+        values, now = square_values(board, seat, weights)
+        race = endgame(board, seat, weights)
     else:
         values, now = greedy_values(board, seat)
     get = values.__getitem__
     leaf = [max(DISCARD_VALUE, *map(get, allowed)) for allowed in _ALLOWED]
-    return TurnPlan(array("d", values), array("l", now), plan_holds(leaf))
+    points = plan_holds(leaf)
+    if race is None:
+        return TurnPlan(array("d", values), array("l", now), points)
+    odds = [race.win_chance(x) + WIN_TIE_BREAK * x for x in leaf]
+    return TurnPlan(array("d", values), array("l", now), plan_holds(odds), points)
 
 
 def _best_square(plan: TurnPlan, dice: tuple[int, ...]) -> int:
@@ -79,24 +104,32 @@ def _best_square(plan: TurnPlan, dice: tuple[int, ...]) -> int:
     return best
 
 
-def decide(state: SpexxxState, level: Level, rng: random.Random | None = None) -> Decision:
+def decide(
+    state: SpexxxState,
+    level: Level,
+    rng: random.Random | None = None,
+    *,
+    weights: Weights = HARD_WEIGHTS,
+) -> Decision:
     """The next step for the seat on turn: Throw, Hold (a new set), Place or Discard.
 
     Never mutates ``state``; never returns the hold that is already set, so a turn driven by
-    repeated calls ends in a Place or Discard after at most four throws.
+    repeated calls ends in a Place or Discard after at most four throws. ``weights`` tune hard
+    (benchmarks compare them).
     """
     seat = state.current
     if seat is None:
         raise ValueError("the game is over: nobody is on turn")
     if level is Level.EASY:
         return _decide_easy(state, seat, rng or _default_rng(state))
-    plan = _plan(level, Board.of(state), seat)
+    plan = _plan(level, Board.of(state), seat, weights)
     if not state.throws:
-        expected = plan.holds.turn_value
-        return Decision(Throw(seat), expected, f"throw the dice (expected {expected:.1f})")
+        expected = (plan.points or plan.holds).turn_value
+        return Decision(Throw(seat), expected, f"throw all five dice (expected {expected:.1f})")
     dice = state.dice
     assert dice is not None
-    kept, expected = plan.holds.choose(dice, state.throws_left)
+    kept, _ = plan.holds.choose(dice, state.throws_left)
+    expected = plan.expected(kept, dice, state.throws_left)
     if kept is not None:
         return _hold_or_throw(state, seat, dice, SUB_KEYS[kept], expected)
     square = _best_square(plan, dice)
