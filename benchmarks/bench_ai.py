@@ -47,9 +47,15 @@ class Result:
     turn_ms: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
-def play(task: tuple[Level, Level, int, Weights]) -> Result:
-    """Seeded game ``seed``: the first level starts in even games, the second in odd ones."""
-    first, second, seed, weights = task
+Task = tuple[Level, Level, int, Weights, bool]
+
+
+def play(task: Task) -> Result:
+    """Seeded game ``seed``: the first level starts in even games, the second in odd ones.
+
+    Decisions are timed by the wall clock, or with ``cpu`` by the process's CPU time."""
+    first, second, seed, weights, cpu = task
+    clock = time.process_time if cpu else time.perf_counter
     game = Game.new(2, SeededDice(seed))
     start = game.state.start_seat
     a_seat = start if seed % 2 == 0 else 1 - start
@@ -61,9 +67,9 @@ def play(task: tuple[Level, Level, int, Weights]) -> Result:
         seat = state.current
         spent = 0.0
         while True:
-            t0 = time.perf_counter()
+            t0 = clock()
             action = decide(state, levels[seat], rngs[seat], weights=weights).action
-            spent += time.perf_counter() - t0
+            spent += clock() - t0
             game.apply(action)
             if isinstance(action, Place | Discard):
                 break
@@ -78,9 +84,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def tasks(
-    first: Level, second: Level, games: int, offset: int, weights: Weights
-) -> Iterator[tuple[Level, Level, int, Weights]]:
-    return ((first, second, offset + i, weights) for i in range(games))
+    first: Level, second: Level, games: int, offset: int, weights: Weights, cpu: bool
+) -> Iterator[Task]:
+    return ((first, second, offset + i, weights, cpu) for i in range(games))
 
 
 def report(
@@ -177,6 +183,13 @@ def main() -> None:
         "--hard", choices=sorted(HARD), default="new", help="hard as it is, or as before issue 11"
     )
     parser.add_argument("--first-seed", type=int, default=0, help="skip the first seeds")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time decisions by the wall clock, or by the CPU time of the process (steady on a "
+        "busy machine)",
+    )
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
@@ -189,7 +202,7 @@ def main() -> None:
         for first, second in pairings:
             k = PAIRINGS.index((first, second))  # the seeds stay those of the full run
             offset = k * 1_000_000 + args.first_seed
-            jobs = tasks(first, second, args.games, offset, HARD[args.hard])
+            jobs = tasks(first, second, args.games, offset, HARD[args.hard], args.clock == "cpu")
             results = []
             with args.save.open("a") if args.save else nullcontext() as fh:
                 for i, result in enumerate(pool.imap(play, jobs, chunksize=2)):
