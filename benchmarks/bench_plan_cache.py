@@ -2,14 +2,15 @@
 
 A server runs many games, and a computer plays its turn one step at a time with a pause between
 steps, so the steps of different games interleave. This plays ``--games`` 2-player games (hard
-against normal) side by side, one decision per game in turn, and prints the time per decision
-(median, p99) and how many plans were computed against how many turns were played; with
-``--memory`` (slower, so its times are not comparable) also the memory the memo holds.
+against normal, after a few quick easy turns so that every game has a board of its own) side by
+side, one decision per game in turn, and prints the time per decision (median, p99) and how
+many plans were computed against how many turns were played; with ``--memory`` (slower, so its
+times are not comparable) also the memory the memo holds.
 ``--cache-size 16`` reproduces the memo before issue 11, which kept 16 plans:
 
-    .venv/bin/python benchmarks/bench_plan_cache.py --games 40 --cache-size 16   # before
-    .venv/bin/python benchmarks/bench_plan_cache.py --games 40                   # after
-    .venv/bin/python benchmarks/bench_plan_cache.py --games 500 --turns 2 --memory
+    .venv/bin/python benchmarks/bench_plan_cache.py --games 40 --cache-size 16 --clock cpu  # before
+    .venv/bin/python benchmarks/bench_plan_cache.py --games 40 --clock cpu                  # after
+    .venv/bin/python benchmarks/bench_plan_cache.py --games 300 --turns 2 --memory
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games played side by side")
     parser.add_argument("--turns", type=int, default=6, help="turns played in every game")
     parser.add_argument(
+        "--easy-turns", type=int, default=4, help="quick turns first, so boards differ"
+    )
+    parser.add_argument(
         "--cache-size", type=int, default=players.PLAN_CACHE_SIZE, help="plans the memo keeps"
     )
     parser.add_argument("--memory", action="store_true", help="trace the memory the memo holds")
@@ -56,6 +60,11 @@ def main() -> None:
         players._plan = lru_cache(maxsize=args.cache_size)(players._plan.__wrapped__)
     players._plan.cache_clear()
     games = [Game.new(2, SeededDice(seed)) for seed in range(args.games)]
+    for game in games:
+        for _ in range(args.easy_turns):
+            while not isinstance(action := decide(game.state, Level.EASY).action, Place | Discard):
+                game.apply(action)
+            game.apply(action)
     turns_done = [0] * args.games
     times: list[float] = []
     if args.memory:
