@@ -38,6 +38,9 @@ async def test_host_adds_and_removes_computer_players(simcord_env, db_path: Path
     assert players[1] == {"user_id": 0, "name": "Computer (hard)", "ai": "hard"}
 
 
+# One click lets three computers play whole turns, each step edited into the thread with a fresh
+# board image: on a busy machine that takes longer than SimCord's default 5 s to settle.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_one_human_against_three_computers_to_the_end(simcord_env, db_path: Path) -> None:
     table = Table(simcord_env, names=("alice",))
     lobby = await table.open_lobby("children", joiners=[])
