@@ -8,9 +8,10 @@ third of the RGB size, and maps pixels much faster than an adaptive quantizer.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 RGB = tuple[int, int, int]
 COMPRESS_LEVEL = 3  # zlib-ng level 3: close to level 6 in size at half the time
@@ -37,6 +38,37 @@ def build_palette(sample: Image.Image, exact: Iterable[RGB], colours: int = 256)
             seen.add(rgb)
             fixed.append(rgb)
     return palette_image(fixed)
+
+
+def colours_of(image: Image.Image) -> list[RGB]:
+    """The colours of a "P" image's palette, in order."""
+    raw = image.getpalette() or []
+    return [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
+
+
+def palette_module_text(colours: Iterable[RGB], command: str) -> str:
+    """A module holding ``colours`` as ``COLOURS``: a stored palette, so the bot need not
+    build one at start; ``command`` is how to write it again."""
+    rows = "".join(f"    {rgb},\n" for rgb in colours)
+    return (
+        f'"""The stored PNG palette, written by ``{command}``."""\n\n'
+        "from __future__ import annotations\n\n"
+        f"COLOURS: tuple[tuple[int, int, int], ...] = (\n{rows})\n"
+    )
+
+
+def store_palette(target: Path, build: Callable[[], Image.Image], command: str) -> None:
+    """Write the palette ``build`` makes to the module ``target`` (see ``palette_module_text``)."""
+    target.write_text(palette_module_text(colours_of(build()), command), encoding="utf-8")
+    print(f"wrote {target}")
+
+
+def mapping_error(sample: Image.Image, colours: Sequence[RGB]) -> float:
+    """How far ``sample``'s pixels move when mapped to ``colours`` (mean over R, G and B,
+    summed): how well a stored palette still fits what a renderer draws."""
+    mapped = sample.quantize(palette=palette_image(colours), dither=Image.Dither.NONE)
+    diff = ImageChops.difference(sample.convert("RGB"), mapped.convert("RGB"))
+    return sum(ImageStat.Stat(diff).mean)
 
 
 def palette_image(colours: Iterable[RGB]) -> Image.Image:

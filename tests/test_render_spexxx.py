@@ -9,19 +9,19 @@ import json
 import math
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
 from games.spexxx.state import SpexxxState
 from locales import LANGUAGES, po_path, translator
-from renderers.png import palette_image
+from renderers.png import colours_of, mapping_error
 from renderers.samples import play
 from renderers.spexxx import (
     SEAT_COLOURS,
@@ -36,7 +36,7 @@ from renderers.spexxx import (
 )
 from renderers.spexxx import theme as t
 from renderers.spexxx.final import score_series
-from renderers.spexxx.palette import build, colours_of, exact_colours, sample_image
+from renderers.spexxx.palette import build, exact_colours, sample_image
 from renderers.spexxx.palette_colours import COLOURS
 from renderers.spexxx.panels import dice_box, players_box
 
@@ -207,17 +207,11 @@ def test_stored_palette_keeps_exact_colours_exact() -> None:
     assert all(rgb in stored for rgb in exact_colours())
 
 
-def _mapping_error(sample: Image.Image, colours: Sequence[tuple[int, int, int]]) -> float:
-    mapped = sample.quantize(palette=palette_image(colours), dither=Image.Dither.NONE)
-    mapped = mapped.convert("RGB")
-    return sum(ImageStat.Stat(ImageChops.difference(sample, mapped)).mean)
-
-
 def test_stored_palette_fits_what_the_renderer_draws() -> None:
     """The bot loads the stored palette; if drawing changed, storing a fresh one is due."""
     sample = sample_image()
-    stored = _mapping_error(sample, COLOURS)
-    fresh = _mapping_error(sample, colours_of(build()))
+    stored = mapping_error(sample, COLOURS)
+    fresh = mapping_error(sample, colours_of(build()))
     assert stored <= fresh + 0.5, (
         f"stored palette maps the sample with error {stored:.2f} against {fresh:.2f} for a "
         "fresh one: run `python -m renderers.spexxx.store_palette`"

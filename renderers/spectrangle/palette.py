@@ -1,8 +1,11 @@
 """The fixed PNG palette: the exact colours of the theme plus the best of a sample render.
 
 Mapping to a known palette costs a few milliseconds where an adaptive quantizer costs tens,
-and one palette for every image keeps the output deterministic. The sample is a small game
-drawn once per process (about 0.2 s, at the first render).
+and one palette for every image keeps the output deterministic. Building it draws a sample
+game (about a second), so the bot loads the colours stored in ``palette_colours`` instead;
+after changing what the renderer draws, store a fresh one with
+``python -m renderers.spectrangle.store_palette`` (a test says when the stored one no longer
+fits).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from games.spectrangle.game import Game
-from renderers.png import build_palette
+from renderers.png import build_palette, palette_image
 from renderers.spectrangle import theme as th
 
 SAMPLE_NAMES = ("Ann", "محمد", "Benedikt", "Zoë")
@@ -78,7 +81,14 @@ def sample_image() -> Image.Image:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The palette as a "P" image, ready for ``quantize``; built at the first render."""
+    """The stored palette as a "P" image, ready for ``quantize``."""
+    from renderers.spectrangle.palette_colours import COLOURS
+
+    return palette_image(COLOURS)
+
+
+def build() -> Image.Image:
+    """A fresh palette from ``sample_image`` (slow; for storing and for the test)."""
     return build_palette(sample_image(), exact_colours())
 
 

@@ -52,11 +52,6 @@ def palette() -> Image.Image:
     return palette_image(COLOURS)
 
 
-def colours_of(image: Image.Image) -> list[th.RGB]:
-    raw = image.getpalette() or []
-    return [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
-
-
 def sample_image() -> Image.Image:
     """Everything the renderer draws (turn, placing, empty, dimmed and final), at half size."""
     from renderers.spexxx import final

@@ -4,24 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from renderers.spexxx import theme as th
-from renderers.spexxx.palette import build, colours_of
+from renderers.png import store_palette
+from renderers.spexxx.palette import build
 
 TARGET = Path(__file__).with_name("palette_colours.py")
-
-
-def module_text(colours: list[th.RGB]) -> str:
-    rows = "".join(f"    {rgb},\n" for rgb in colours)
-    return (
-        '"""The stored PNG palette, written by ``python -m renderers.spexxx.store_palette``."""\n\n'
-        "from __future__ import annotations\n\n"
-        f"COLOURS: tuple[tuple[int, int, int], ...] = (\n{rows})\n"
-    )
+COMMAND = "python -m renderers.spexxx.store_palette"
 
 
 def main() -> None:
-    TARGET.write_text(module_text(colours_of(build())), encoding="utf-8")
-    print(f"wrote {TARGET}")
+    store_palette(TARGET, build, COMMAND)
 
 
 if __name__ == "__main__":
