@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageEnhance
+from PIL import Image, ImageDraw
 
 from games.spectrangle.board import FIELDS
 from games.spectrangle.state import PlacedTile
@@ -129,12 +129,14 @@ def last_tile_mark(img: Image.Image, index: int, points: int) -> None:
     draw.text((cx, y + 1), label, font=label_font, fill=th.DARK_TEXT, anchor="mm")
 
 
+_DIM_LUT = [round(i * th.DIM_FACTOR) for i in range(256)] * 3  # a lookup: quicker than a blend
+
+
 def dim(img: Image.Image) -> None:
     """Darken the board in place (the box round the triangle): the placing image's backdrop."""
     half = th.BOARD_SIDE // 2 + 30
     box = (th.IMAGE_W // 2 - half, 0, th.IMAGE_W // 2 + half, th.IMAGE_H)
-    dark = ImageEnhance.Brightness(img.crop(box)).enhance(th.DIM_FACTOR)
-    img.paste(dark, box[:2], _board_mask())
+    img.paste(img.crop(box).point(_DIM_LUT), box[:2], _board_mask())
 
 
 @lru_cache(maxsize=1)
