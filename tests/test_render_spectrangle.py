@@ -398,3 +398,80 @@ def test_team_game_images(finished: SpectrangleState) -> None:
     below = th.CARD_TOP + 2 * (th.CARD_H + th.CARD_GAP)
     assert _at(img, (th.MARGIN + 176, below + 22)) == th.PANEL
     assert _at(img, (th.IMAGE_W - th.MARGIN - 100, below + 22)) == th.PANEL
+
+
+# ------------------------------------------------------------- long translations
+
+
+class LongTranslator:
+    """Stands in for a catalog with long (German-like) text: every message three times."""
+
+    lang = "de"
+
+    def __call__(self, message: str, /, **fields: object) -> str:
+        return " ".join([f"Überlängenprüfung {message}"] * 3).format(**fields)
+
+    def plural(self, singular: str, plural: str, count: int, /, **fields: object) -> str:
+        return self(singular if count == 1 else plural, n=count, **fields)
+
+
+@pytest.fixture
+def long_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    from locales import translator
+    from renderers import names
+    from renderers.spectrangle import final, panels, render
+
+    fake = LongTranslator()
+    for module in (final, panels, render, names):
+        monkeypatch.setattr(
+            module, "translator", lambda lang: fake if lang == "de" else translator(lang)
+        )
+
+
+def _text_boxes(state: SpectrangleState) -> list[tuple[int, int, int, int]]:
+    """Where text may go: the corners above the cards, the cards, what is under them (team
+    totals, the placing heading) and, in the final image, everything below the board."""
+    left_w = th.MARGIN + th.CARD_W + 8
+    rows = (state.seats + 1) // 2
+    below = th.CARD_TOP + rows * (th.CARD_H + th.CARD_GAP)
+    return [
+        (0, 0, left_w, th.CARD_TOP),
+        (th.IMAGE_W - left_w, 0, th.IMAGE_W, th.CARD_TOP),
+        *_cards(state),
+        (0, below, left_w - 50, below + 60),
+        (th.IMAGE_W - left_w + 50, below, th.IMAGE_W, below + 60),
+        (0, th.IMAGE_H, th.IMAGE_W, th.IMAGE_H + th.FINAL_EXTRA_H),
+    ]
+
+
+def _outside(img: Image.Image, boxes: list[tuple[int, int, int, int]]) -> bytes:
+    out = img.convert("RGB")
+    for box in boxes:
+        out.paste((0, 0, 0), box)
+    return out.tobytes()
+
+
+@pytest.mark.usefixtures("long_german")
+@pytest.mark.parametrize("kind", ["board", "placing", "final", "teams"])
+def test_long_translations_stay_in_their_boxes(
+    mid: SpectrangleState, finished: SpectrangleState, kind: str
+) -> None:
+    state = {"final": finished, "teams": play(4, 12, teams=True).state}.get(kind, mid)
+    seat = mid.current
+    assert seat is not None
+
+    def draw(lang: str) -> bytes:
+        if kind == "placing":
+            return render_placing(state, [], mid.hand(seat)[0], lang=lang)
+        if kind in ("final", "teams"):
+            return render_final(state, [], lang=lang)
+        return render_board(state, [], lang=lang)
+
+    english, long = _image(draw("en")), _image(draw("de"))
+    assert long.size == english.size
+    assert long.tobytes() != english.tobytes()  # the long text was drawn
+    boxes = _text_boxes(state)
+    if kind == "placing":  # the chosen tile under its heading
+        below = th.CARD_TOP + 2 * (th.CARD_H + th.CARD_GAP)
+        boxes.append((0, below, th.MARGIN + 120, below + 150))
+    assert _outside(long, boxes) == _outside(english, boxes)
