@@ -294,32 +294,6 @@ def test_tile_colours_differ_in_lightness_too() -> None:
     assert abs(_luminance(red) - _luminance(green)) > 0.15
 
 
-# ------------------------------------------------------------------------ palette
-
-
-def test_stored_palette_keeps_exact_colours_exact() -> None:
-    from renderers.spectrangle.palette import exact_colours
-    from renderers.spectrangle.palette_colours import COLOURS
-
-    assert len(COLOURS) <= 256
-    assert set(exact_colours()) <= set(COLOURS)
-
-
-def test_stored_palette_fits_what_the_renderer_draws() -> None:
-    """The renderer loads the stored palette; if drawing changed, storing a fresh one is due."""
-    from renderers.png import colours_of, mapping_error
-    from renderers.spectrangle.palette import build, sample_image
-    from renderers.spectrangle.palette_colours import COLOURS
-
-    sample = sample_image()
-    stored = mapping_error(sample, COLOURS)
-    fresh = mapping_error(sample, colours_of(build()))
-    assert stored <= fresh + 0.5, (
-        f"stored palette maps the sample with error {stored:.2f} against {fresh:.2f} for a "
-        "fresh one: run `python -m renderers.spectrangle.store_palette`"
-    )
-
-
 # --------------------------------------------------------------------- panels, text
 
 

@@ -9,7 +9,7 @@ import json
 import math
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
 
@@ -21,7 +21,6 @@ from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
 from games.spexxx.state import SpexxxState
 from locales import LANGUAGES, po_path, translator
-from renderers.png import colours_of, mapping_error
 from renderers.samples import play
 from renderers.spexxx import (
     SEAT_COLOURS,
@@ -36,8 +35,6 @@ from renderers.spexxx import (
 )
 from renderers.spexxx import theme as t
 from renderers.spexxx.final import score_series
-from renderers.spexxx.palette import build, exact_colours, sample_image
-from renderers.spexxx.palette_colours import COLOURS
 from renderers.spexxx.panels import dice_box, players_box
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -199,23 +196,6 @@ def test_fonts_are_bundled_with_licence() -> None:
 
 
 # ---------------------------------------------------------------------------------- palette
-
-
-def test_stored_palette_keeps_exact_colours_exact() -> None:
-    stored = set(COLOURS)
-    assert len(COLOURS) <= 256
-    assert all(rgb in stored for rgb in exact_colours())
-
-
-def test_stored_palette_fits_what_the_renderer_draws() -> None:
-    """The bot loads the stored palette; if drawing changed, storing a fresh one is due."""
-    sample = sample_image()
-    stored = mapping_error(sample, COLOURS)
-    fresh = mapping_error(sample, colours_of(build()))
-    assert stored <= fresh + 0.5, (
-        f"stored palette maps the sample with error {stored:.2f} against {fresh:.2f} for a "
-        "fresh one: run `python -m renderers.spexxx.store_palette`"
-    )
 
 
 # ------------------------------------------------------------------------------- languages
