@@ -7,7 +7,7 @@ The games differ in colours, seat markers and what a row says, so those come in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -114,6 +114,16 @@ def ranks(keys: Sequence[object]) -> list[int]:
     for i, key in enumerate(keys):
         out.append(out[-1] if i and key == keys[i - 1] else i + 1)
     return out
+
+
+def scoring_turns(turns: Iterable[tuple[int, int]], seats: int) -> list[list[int]]:
+    """``marks[seat]``: the turns (counted from 1) in which the seat scored, from each turn's
+    (seat, points): where the plot draws the seat's marker."""
+    marks: list[list[int]] = [[] for _ in range(seats)]
+    for k, (seat, points) in enumerate(turns, 1):
+        if points:
+            marks[seat].append(k)
+    return marks
 
 
 def nice_step(top_value: int) -> int:

@@ -71,6 +71,22 @@ def mapping_error(sample: Image.Image, colours: Sequence[RGB]) -> float:
     return sum(ImageStat.Stat(diff).mean)
 
 
+def stacked(parts: Sequence[Image.Image]) -> Image.Image:
+    """``parts`` one under another (RGB, as wide as the first): a palette's sample."""
+    sample = Image.new("RGB", (parts[0].width, sum(p.height for p in parts)))
+    y = 0
+    for part in parts:
+        sample.paste(part, (0, y))
+        y += part.height
+    return sample
+
+
+def halved(img: Image.Image) -> Image.Image:
+    """``img`` at half size with NEAREST: true colours only, a quarter of the pixels (a
+    palette's sample needs the colour mix, not the detail)."""
+    return img.convert("RGB").resize((img.width // 2, img.height // 2), Image.Resampling.NEAREST)
+
+
 def palette_image(colours: Iterable[RGB]) -> Image.Image:
     """A 1×1 "P" image carrying ``colours``: what ``quantize(palette=…)`` takes."""
     image = Image.new("P", (1, 1))

@@ -9,7 +9,14 @@ from PIL import Image, ImageDraw
 
 from games.spectrangle.state import SpectrangleState, TurnKind
 from locales import DEFAULT, tn, translator
-from renderers.endgame import PanelTheme, StandingRow, draw_score_plot, draw_standings, ranks
+from renderers.endgame import (
+    PanelTheme,
+    StandingRow,
+    draw_score_plot,
+    draw_standings,
+    ranks,
+    scoring_turns,
+)
 from renderers.names import namer
 from renderers.spectrangle import theme as th
 from renderers.spectrangle.panels import seat_token, team_number, winner_label
@@ -43,10 +50,7 @@ def final_image(
     rows = standing_rows(state, names, lang)
     draw_standings(img, draw, standings_box, t("Final standings"), rows, seat_token, THEME)
     plot_box = (left + STANDINGS_W + 20, top, right, img.height - th.MARGIN)
-    marks = [
-        [k for k, turn in enumerate(state.history, 1) if turn.seat == seat and turn.points]
-        for seat in range(state.seats)
-    ]
+    marks = scoring_turns(((turn.seat, turn.points) for turn in state.history), state.seats)
     order = sorted(range(state.seats), key=lambda s: state.scores[s])
     draw_score_plot(
         img,

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from games.spectrangle.game import Game
-from renderers.png import build_palette, palette_image
+from renderers.png import build_palette, halved, palette_image, stacked
 from renderers.spectrangle import theme as th
 
 SAMPLE_NAMES = ("Ann", "محمد", "Benedikt", "Zoë")
@@ -70,13 +70,7 @@ def sample_image() -> Image.Image:
     if state.current is not None:
         parts.append(placing_image(state, SAMPLE_NAMES, state.hand(state.current)[0]))
     parts.append(final.final_image(parts[0], state, SAMPLE_NAMES))
-    halves = [p.resize((p.width // 2, p.height // 2), Image.Resampling.NEAREST) for p in parts]
-    sample = Image.new("RGB", (halves[0].width, sum(p.height for p in halves)))
-    y = 0
-    for part in halves:
-        sample.paste(part, (0, y))
-        y += part.height
-    return sample
+    return stacked([halved(p) for p in parts])
 
 
 @lru_cache(maxsize=1)

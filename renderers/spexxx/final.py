@@ -9,7 +9,14 @@ from PIL import Image, ImageDraw
 
 from games.spexxx.state import SpexxxState
 from locales import DEFAULT, tn, translator
-from renderers.endgame import PanelTheme, StandingRow, draw_score_plot, draw_standings, ranks
+from renderers.endgame import (
+    PanelTheme,
+    StandingRow,
+    draw_score_plot,
+    draw_standings,
+    ranks,
+    scoring_turns,
+)
 from renderers.names import namer
 from renderers.spexxx import theme as th
 from renderers.spexxx.panels import seat_token
@@ -56,10 +63,7 @@ def final_image(
     rows = standing_rows(state, names, lang)
     draw_standings(img, draw, standings_box, t("Final standings"), rows, seat_token, panel_theme())
     plot_box = (th.BOARD_X + STANDINGS_W + 30, top + 16, th.IMAGE_W - 24, img.height - 16)
-    marks = [
-        [k for k, turn in enumerate(state.history, 1) if turn.seat == seat and turn.points]
-        for seat in range(state.seats)
-    ]
+    marks = scoring_turns(((turn.seat, turn.points) for turn in state.history), state.seats)
     order = sorted(range(state.seats), key=lambda s: state.scores[s])
     draw_score_plot(
         img,

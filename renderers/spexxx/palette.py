@@ -16,7 +16,7 @@ from PIL import Image
 from games.spexxx.board import SQUARES, WIDTH
 from games.spexxx.scoring import BlockScore, Direction, LineScore, PlacementScore
 from games.spexxx.state import SpexxxState, TurnSummary, Variant
-from renderers.png import build_palette, palette_image
+from renderers.png import build_palette, halved, palette_image, stacked
 from renderers.spexxx import board
 from renderers.spexxx import theme as th
 
@@ -75,15 +75,10 @@ def sample_image() -> Image.Image:
     # Halved with NEAREST (true colours only, a quarter of the pixels): the sample's colour
     # mix is what matters, and the full-size sample cost ~90 MB of peak memory at start.
     parts = [
-        _half(p) for p in (turn, placing_img, board.named_board(), board.dimmed_board(), end_img)
+        halved(p) for p in (turn, placing_img, board.named_board(), board.dimmed_board(), end_img)
     ]
     del turn, placing_img, end_img
-    sample = Image.new("RGB", (parts[0].width, sum(p.height for p in parts)))
-    y = 0
-    for part in parts:
-        sample.paste(part, (0, y))
-        y += part.height
-    return sample
+    return stacked(parts)
 
 
 def exact_colours() -> list[th.RGB]:
@@ -110,10 +105,6 @@ def exact_colours() -> list[th.RGB]:
 def build() -> Image.Image:
     """A fresh palette from ``sample_image`` (slow; for storing and for the test)."""
     return build_palette(sample_image(), exact_colours())
-
-
-def _half(img: Image.Image) -> Image.Image:
-    return img.convert("RGB").resize((img.width // 2, img.height // 2), Image.Resampling.NEAREST)
 
 
 def _dim(rgb: th.RGB) -> th.RGB:
