@@ -449,3 +449,15 @@ def test_long_translations_stay_in_their_boxes(
         below = th.CARD_TOP + 2 * (th.CARD_H + th.CARD_GAP)
         boxes.append((0, below, th.MARGIN + 120, below + 150))
     assert _outside(long, boxes) == _outside(english, boxes)
+
+
+def test_points_badge_leaves_the_bonus_badge_visible(mid: SpectrangleState) -> None:
+    """In this position the last tile lies on ×2 field 14: both its badges show, the points
+    nearer the centre and the multiplier nearer the corner (they used to overlap)."""
+    last = mid.last_turn
+    assert last is not None and last.field == 14 and FIELDS[14].bonus == 2
+    img = _rgb(render_board(mid, SAMPLE_NAMES))
+    cx, cy = _centre(14)
+    toward = 1  # field 14 points down: its badges sit below the centre
+    assert _at(img, (cx - 12, cy + toward * 64)) == th.BONUS_TINTS[2]
+    assert _at(img, (cx - 14, cy + toward * 36)) == th.LAST_MARK

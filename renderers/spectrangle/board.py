@@ -19,6 +19,10 @@ from renderers.spectrangle import tiles
 from renderers.text import font
 
 BOARD_BOX = (0, 0, th.IMAGE_W, th.IMAGE_H)
+# Badges on a tile, by their distance from its centre toward the corner opposite the
+# horizontal side: the last tile's points, then the field's multiplier beyond them.
+POINTS_BADGE = 44
+BONUS_BADGE = round(th.ROW_H * 2 / 3 - 34)
 
 
 def field_colour(index: int) -> th.RGB:
@@ -96,7 +100,7 @@ def _bonus_badge(img: Image.Image, index: int) -> None:
     draw = ImageDraw.Draw(img)
     cx, cy = th.field_centre(index)
     toward = -1 if f.up else 1  # the apex of an up-field is above its centre
-    y = cy + toward * (th.ROW_H * 2 / 3 - 34)
+    y = cy + toward * BONUS_BADGE
     draw.rounded_rectangle(
         (cx - 17, y - 12, cx + 17, y + 12),
         radius=8,
@@ -115,7 +119,7 @@ def last_tile_mark(img: Image.Image, index: int, points: int) -> None:
     draw = ImageDraw.Draw(img)
     cx, cy = th.field_centre(index)
     toward = -1 if f.up else 1
-    y = cy + toward * 56
+    y = cy + toward * POINTS_BADGE  # nearer the centre than a bonus badge
     label = f"+{points}"
     label_font = font(22, True)
     w = label_font.getlength(label) / 2 + 9
