@@ -89,6 +89,15 @@ class Table:
                     break
         return best
 
+    def computer_playing(self) -> bool:
+        """The newest message is a computer's turn: it plays on while time passes."""
+        newest = max(
+            (m for where in self.places() for m in where.history()[-3:]),
+            key=lambda m: m.id,
+            default=None,
+        )
+        return newest is not None and "🤖" in newest.content and "is playing" in newest.content
+
     def shows_end(self, game: int) -> bool:
         return any(
             f"Spexxx #{game} is over" in m.content or f"Spexxx #{game} was cancelled" in m.content
@@ -174,7 +183,10 @@ async def child(args: argparse.Namespace) -> int:
             r = await host.slash(table.channel, "spexxx new", **options_)
             found = LOBBY.search(r.response.content if r.response else "")
             if not r.acknowledged or r.ephemeral or found is None:
-                log.write(refused="new", table=table.index)
+                why = r.response.content[:120] if r.response else "no answer"
+                log.write(refused="new", table=table.index, why=why)
+                # a lobby whose message went with the old Discord: its host cancels it
+                await act(table, "cancel", host.slash(table.channel, "spexxx cancel"))
                 return
             game = int(found.group(1))
             log.write(table=table.index, kind="new", game=game)
@@ -194,6 +206,8 @@ async def child(args: argparse.Namespace) -> int:
         async def step(table: Table) -> None:
             """One click of the player on turn at this table."""
             message = table.turn_message()
+            if message is None and table.computer_playing():
+                return
             if message is None:  # over, never started, or a lobby lost with the old Discord
                 await open_game(table)
                 return
@@ -386,12 +400,15 @@ async def check_consistency(db_path: Path) -> tuple[int, int, list[str]]:
     return len(keys), events, problems
 
 
-def stalled(db_path: Path, game: int) -> bool:
-    """A game the child expected to see and did not is a stall unless it had ended (its final
-    message went with the old simulated Discord)."""
+def statuses(db_path: Path) -> dict[int, str]:
+    """Each game's status, as the next child finds it when it starts."""
+    if not db_path.exists():
+        return {}
     with sqlite3.connect(db_path) as db:
-        row = db.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()
-    return row is not None and row[0] == "running"
+        try:
+            return dict(db.execute("SELECT id, status FROM games"))
+        except sqlite3.OperationalError:
+            return {}  # no tables yet
 
 
 def wait_ready(path: Path, pid: int, proc: subprocess.Popen[bytes], timeout: float) -> bool:
@@ -411,11 +428,15 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
     kills = crashes = mid_action = 0
     problems: list[str] = []
     losses: set[str] = set()  # over all runs: a loss found once stays a loss
+    stalls: list[dict[str, Any]] = []
     started = time.perf_counter()
     for run in range(args.runs):
         cmd = [sys.executable, __file__, "--child", "--db", str(db_path), "--acks", str(ack_path)]
         cmd += ["--seed", str(args.seed), "--guilds", str(args.guilds)]
         cmd += ["--channels", str(args.channels)]
+        # a game the child expected and did not see is a stall if it was running when the
+        # child started (one that had ended has its final message gone with the old Discord)
+        before, seen = statuses(db_path), len(read_lines(ack_path))
         with open(workdir / f"child-{run}.log", "wb") as out:
             proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
             if wait_ready(ack_path, proc.pid, proc, timeout=120):
@@ -430,6 +451,7 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
                 crashes += 1  # the child is never meant to stop on its own
                 problems.append(f"run {run}: child exited {proc.returncode}, see {out.name}")
         lines = read_lines(ack_path)
+        stalls += [e for e in lines[seen:] if before.get(e.get("stall", 0)) == "running"]
         if lines and "begin" in lines[-1]:
             mid_action += 1  # the kill came while the bot was handling an action
         acks, _ = read_acks(ack_path)
@@ -442,12 +464,10 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
                 f"{len(losses)} losses",
                 file=sys.stderr,
             )
-    lines = read_lines(ack_path)
     acks, refused = read_acks(ack_path)
     games, events, _ = asyncio.run(check_consistency(db_path))
     with sqlite3.connect(db_path) as db:
         finished = db.execute("SELECT COUNT(*) FROM games WHERE status = 'finished'").fetchone()[0]
-    stalls = [e for e in lines if "stall" in e and stalled(db_path, e["stall"])]
     return {
         "runs": args.runs,
         "kills": kills,
