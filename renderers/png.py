@@ -99,7 +99,8 @@ def encode(
 ) -> bytes:
     """PNG bytes of ``img``, mapped to ``palette`` (no dithering, so flat areas stay flat)."""
     if palette is not None:
-        img = img.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        rgb = img if img.mode == "RGB" else img.convert("RGB")  # convert would copy an RGB
+        img = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()

@@ -88,27 +88,30 @@ def draw_tiles(img: Image.Image, board: tuple[PlacedTile | None, ...]) -> None:
 
 def paste_tile(img: Image.Image, index: int, sides: str, value: int | None) -> None:
     f = FIELDS[index]
-    sprite = tiles.tile(sides, f.up, th.SIDE, value)
+    sprite = _field_tile(sides, f.up, value, f.bonus)
     img.paste(sprite, th.field_origin(index), sprite)
-    if f.bonus > 1:  # keep the multiplier visible under a tile: a small badge
-        _bonus_badge(img, index)
 
 
-def _bonus_badge(img: Image.Image, index: int) -> None:
-    """``×3`` in the corner away from the horizontal side, over a tile on a bonus field."""
-    f = FIELDS[index]
-    draw = ImageDraw.Draw(img)
-    cx, cy = th.field_centre(index)
-    toward = -1 if f.up else 1  # the apex of an up-field is above its centre
-    y = cy + toward * BONUS_BADGE
+@lru_cache(maxsize=256)
+def _field_tile(sides: str, up: bool, value: int | None, bonus: int) -> Image.Image:
+    """A tile as laid on a field: on a bonus field with the multiplier in a small badge in the
+    corner away from the horizontal side, so it stays visible under the tile."""
+    sprite = tiles.tile(sides, up, th.SIDE, value)
+    if bonus == 1:
+        return sprite
+    sprite = sprite.copy()
+    draw = ImageDraw.Draw(sprite)
+    cx, cy = tiles.centre(th.SIDE, up)
+    y = cy + (-1 if up else 1) * BONUS_BADGE  # an up-field's far corner is above its centre
     draw.rounded_rectangle(
         (cx - 17, y - 12, cx + 17, y + 12),
         radius=8,
-        fill=th.BONUS_TINTS[f.bonus],
+        fill=th.BONUS_TINTS[bonus],
         outline=th.OUTLINE,
         width=2,
     )
-    draw.text((cx, y), f"×{f.bonus}", font=font(17, True), fill=th.BONUS_TEXT, anchor="mm")
+    draw.text((cx, y), f"×{bonus}", font=font(17, True), fill=th.BONUS_TEXT, anchor="mm")
+    return sprite
 
 
 def last_tile_mark(img: Image.Image, index: int, points: int) -> None:
