@@ -5,6 +5,7 @@ score) with the team totals in the team game. Hands are public in Spectrangle.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -162,9 +163,21 @@ def draw_players(
 
 
 def _draw_hand(img: Image.Image, hand: Sequence[str], x: int, y: int) -> None:
+    if hand:
+        strip = _hand_strip(tuple(hand))
+        img.paste(strip, (x, y), strip)
+
+
+@lru_cache(maxsize=64)
+def _hand_strip(hand: tuple[str, ...]) -> Image.Image:
+    """A hand's tiles side by side (RGBA), one paste per card: most hands are the same as
+    the turn before."""
+    first = tiles.tile(hand[0], True, th.HAND_TILE, TILE_BY_CODE[hand[0]].value)
+    strip = Image.new("RGBA", ((len(hand) - 1) * HAND_STEP + first.width, first.height))
     for i, code in enumerate(hand):
         sprite = tiles.tile(code, True, th.HAND_TILE, TILE_BY_CODE[code].value)
-        img.paste(sprite, (x + i * HAND_STEP, y), sprite)
+        strip.alpha_composite(sprite, (i * HAND_STEP, 0))
+    return strip
 
 
 def _draw_teams(
