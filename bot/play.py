@@ -922,9 +922,7 @@ class PlayController:
         if not hasattr(channel, "get_partial_message"):
             return False
         t = await self.public_t(row.guild_id)
-        content, files = await self._with_board(
-            t, row, channel, turn_content(t, row, header=True), False
-        )
+        content, files = await self._with_board(t, row, channel, turn_content(t, row), False)
         try:
             await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
                 content=content,
