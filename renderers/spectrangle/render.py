@@ -81,5 +81,6 @@ def _canvas() -> Image.Image:
 
 
 def encode(img: Image.Image) -> bytes:
-    """Palette PNG with the fixed Spectrangle palette (see ``palette``)."""
-    return png.encode(img, palette())
+    """Palette PNG with the fixed Spectrangle palette (see ``palette``), unfiltered: a turn's
+    image is sent every move, so speed counts (see ``png.encode_unfiltered``)."""
+    return png.encode_unfiltered(img, palette())
