@@ -88,8 +88,25 @@ def draw_tiles(img: Image.Image, board: tuple[PlacedTile | None, ...]) -> None:
 
 def paste_tile(img: Image.Image, index: int, sides: str, value: int | None) -> None:
     f = FIELDS[index]
-    sprite = _field_tile(sides, f.up, value, f.bonus)
-    img.paste(sprite, th.field_origin(index), sprite)
+    sprite, cover = _laid_tile(sides, f.up, value, f.bonus)
+    img.paste(sprite, th.field_origin(index), cover)
+
+
+@lru_cache(maxsize=256)
+def _laid_tile(
+    sides: str, up: bool, value: int | None, bonus: int
+) -> tuple[Image.Image, Image.Image]:
+    """A tile already blended over its empty field (RGB) and a "1" mask of the pixels it
+    touches. Fields lie ``FIELD_GAP`` apart on the plain board, so a tile's soft edge only
+    ever blends with its own field: the blend is done once here, and a render pastes with a
+    plain copy (a third of an alpha paste's time) and gets the same pixels."""
+    sprite = _field_tile(sides, up, value, bonus)
+    field = tiles.blank(th.BONUS_TINTS[bonus] if bonus > 1 else th.EMPTY_FIELD, up, th.SIDE)
+    laid = Image.new("RGB", sprite.size, th.BOARD)
+    laid.paste(field, (0, 0), field)
+    laid.paste(sprite, (0, 0), sprite)
+    cover = sprite.getchannel("A").point(lambda a: 255 if a else 0).convert("1")
+    return laid, cover
 
 
 @lru_cache(maxsize=256)
