@@ -192,3 +192,27 @@ def draw_score_plot(
             x, y = round(x_of(k)), round(y_of(series[seat][k]))
             tok = token(seat, size)
             img.paste(tok, (x - size // 2, y - size // 2), tok)
+
+
+def draw_results(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    boxes: tuple[Box, Box],
+    t: Callable[[str], str],
+    rows: Sequence[StandingRow],
+    series: Sequence[Sequence[int]],
+    colours: Sequence[RGB],
+    turns: Iterable[tuple[int, int]],
+    scores: Sequence[int],
+    token: Token,
+    theme: PanelTheme,
+) -> None:
+    """The standings beside the score plot, as every game's final image ends: ``boxes`` are the
+    two panels', ``turns`` each turn's (seat, points) and ``scores`` the final ones, so the
+    leader's line is drawn last, on top."""
+    standings_box, plot_box = boxes
+    draw_standings(img, draw, standings_box, t("Final standings"), rows, token, theme)
+    marks = scoring_turns(turns, len(scores))
+    order = sorted(range(len(scores)), key=lambda s: scores[s])
+    title = t("Score after each turn")
+    draw_score_plot(img, draw, plot_box, title, series, colours, marks, order, token, theme)

@@ -12,10 +12,8 @@ from locales import DEFAULT, tn, translator
 from renderers.endgame import (
     PanelTheme,
     StandingRow,
-    draw_score_plot,
-    draw_standings,
+    draw_results,
     ranks,
-    scoring_turns,
 )
 from renderers.names import namer
 from renderers.spectrangle import theme as th
@@ -48,19 +46,18 @@ def final_image(
     left, right = th.MARGIN, th.IMAGE_W - th.MARGIN
     standings_box = (left, top, left + STANDINGS_W, img.height - th.MARGIN)
     rows = standing_rows(state, names, lang)
-    draw_standings(img, draw, standings_box, t("Final standings"), rows, seat_token, THEME)
     plot_box = (left + STANDINGS_W + 20, top, right, img.height - th.MARGIN)
-    marks = scoring_turns(((turn.seat, turn.points) for turn in state.history), state.seats)
-    order = sorted(range(state.seats), key=lambda s: state.scores[s])
-    draw_score_plot(
+    turns = ((turn.seat, turn.points) for turn in state.history)
+    draw_results(
         img,
         draw,
-        plot_box,
-        t("Score after each turn"),
+        (standings_box, plot_box),
+        t,
+        rows,
         score_series(state),
         th.SEAT_COLOURS,
-        marks,
-        order,
+        turns,
+        state.scores,
         seat_token,
         THEME,
     )

@@ -12,10 +12,8 @@ from locales import DEFAULT, tn, translator
 from renderers.endgame import (
     PanelTheme,
     StandingRow,
-    draw_score_plot,
-    draw_standings,
+    draw_results,
     ranks,
-    scoring_turns,
 )
 from renderers.names import namer
 from renderers.spexxx import theme as th
@@ -61,19 +59,18 @@ def final_image(
     t = translator(lang)
     standings_box = (th.BOARD_X, top + 16, th.BOARD_X + STANDINGS_W, img.height - 16)
     rows = standing_rows(state, names, lang)
-    draw_standings(img, draw, standings_box, t("Final standings"), rows, seat_token, panel_theme())
     plot_box = (th.BOARD_X + STANDINGS_W + 30, top + 16, th.IMAGE_W - 24, img.height - 16)
-    marks = scoring_turns(((turn.seat, turn.points) for turn in state.history), state.seats)
-    order = sorted(range(state.seats), key=lambda s: state.scores[s])
-    draw_score_plot(
+    turns = ((turn.seat, turn.points) for turn in state.history)
+    draw_results(
         img,
         draw,
-        plot_box,
-        t("Score after each turn"),
+        (standings_box, plot_box),
+        t,
+        rows,
         score_series(state),
         th.SEAT_COLOURS,
-        marks,
-        order,
+        turns,
+        state.scores,
         seat_token,
         panel_theme(),
     )
