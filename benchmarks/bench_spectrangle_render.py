@@ -8,30 +8,15 @@ Target from the issue: median <= 20 ms for the board image (>= 1200 px wide), PN
 from __future__ import annotations
 
 import argparse
-import io
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-
-from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.render_timing import cold_render, report
 from renderers.spectrangle import render_board, render_final, render_placing
 from renderers.spectrangle.samples import SAMPLE_NAMES, play
-
-
-def measure(fn: Callable[[], bytes], runs: int) -> tuple[float, float, bytes]:
-    out = fn()  # warm the caches (board, sprites, palette, fonts) outside the timing
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        out = fn()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[max(0, int(len(times) * 0.99) - 1)], out
 
 
 def main() -> None:
@@ -46,25 +31,16 @@ def main() -> None:
     seat = mid.current
     assert seat is not None
     chosen = mid.hand(seat)[0]
-    cold_start = time.perf_counter()
-    render_board(mid, SAMPLE_NAMES)
-    cold = (time.perf_counter() - cold_start) * 1000
-    played = (cold_start - start) * 1000
-    print(f"games played in {played:.0f} ms; first render (cold caches) {cold:.0f} ms")
-    cases: list[tuple[str, Callable[[], bytes]]] = [
-        ("board (mid-game, 4 players)", lambda: render_board(mid, SAMPLE_NAMES)),
-        ("board (late game, 4 players)", lambda: render_board(late, SAMPLE_NAMES)),
-        ("board (team game)", lambda: render_board(team, SAMPLE_NAMES)),
-        ("placing", lambda: render_placing(mid, SAMPLE_NAMES, chosen)),
-        ("final", lambda: render_final(end, SAMPLE_NAMES)),
-    ]
-    print(f"{'image':<30} {'median ms':>10} {'p99 ms':>8} {'PNG KB':>8}  size")
-    for label, fn in cases:
-        median, p99, png = measure(fn, args.runs)
-        size = Image.open(io.BytesIO(png)).size
-        print(
-            f"{label:<30} {median:>10.1f} {p99:>8.1f} {len(png) / 1000:>8.1f}  {size[0]}×{size[1]}"
-        )
+    cold_render(start, lambda: render_board(mid, SAMPLE_NAMES))
+    report(
+        [
+            ("board (mid-game, 4 players)", lambda: render_board(mid, SAMPLE_NAMES), args.runs),
+            ("board (late game, 4 players)", lambda: render_board(late, SAMPLE_NAMES), args.runs),
+            ("board (team game)", lambda: render_board(team, SAMPLE_NAMES), args.runs),
+            ("placing", lambda: render_placing(mid, SAMPLE_NAMES, chosen), args.runs),
+            ("final", lambda: render_final(end, SAMPLE_NAMES), args.runs),
+        ]
+    )
 
 
 if __name__ == "__main__":
