@@ -26,6 +26,7 @@ from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.clocks import CLOCKS, add_clock_option
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place
 from games.spexxx.ai import Level, decide
@@ -55,7 +56,7 @@ def play(task: Task) -> Result:
 
     Decisions are timed by the wall clock, or with ``cpu`` by the process's CPU time."""
     first, second, seed, weights, cpu = task
-    clock = time.process_time if cpu else time.perf_counter
+    clock = CLOCKS["cpu" if cpu else "wall"]
     game = Game.new(2, SeededDice(seed))
     start = game.state.start_seat
     a_seat = start if seed % 2 == 0 else 1 - start
@@ -183,13 +184,7 @@ def main() -> None:
         "--hard", choices=sorted(HARD), default="new", help="hard as it is, or as before issue 11"
     )
     parser.add_argument("--first-seed", type=int, default=0, help="skip the first seeds")
-    parser.add_argument(
-        "--clock",
-        choices=("wall", "cpu"),
-        default="wall",
-        help="time decisions by the wall clock, or by the CPU time of the process (steady on a "
-        "busy machine)",
-    )
+    add_clock_option(parser)
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)

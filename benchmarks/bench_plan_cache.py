@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.clocks import CLOCKS, add_clock_option
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place
 from games.spexxx.ai import Level, decide, players
@@ -48,13 +49,7 @@ def main() -> None:
         "--cache-size", type=int, default=players.PLAN_CACHE_SIZE, help="plans the memo keeps"
     )
     parser.add_argument("--memory", action="store_true", help="trace the memory the memo holds")
-    parser.add_argument(
-        "--clock",
-        choices=("wall", "cpu"),
-        default="wall",
-        help="time decisions by the wall clock, or by the CPU time of the process (steady on a "
-        "busy machine)",
-    )
+    add_clock_option(parser)
     args = parser.parse_args()
     if args.cache_size != players.PLAN_CACHE_SIZE:
         players._plan = lru_cache(maxsize=args.cache_size)(players._plan.__wrapped__)
@@ -69,7 +64,7 @@ def main() -> None:
     times: list[float] = []
     if args.memory:
         tracemalloc.start()
-    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    clock = CLOCKS[args.clock]
     started = time.perf_counter()
     while any(t < args.turns for t in turns_done):
         for g, game in enumerate(games):
