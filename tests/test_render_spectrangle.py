@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
 
 import pytest
 from PIL import Image
@@ -26,6 +25,7 @@ from renderers.spectrangle import theme as th
 from renderers.spectrangle.final import score_series
 from renderers.spectrangle.render import board_image, placing_image
 from renderers.spectrangle.samples import SAMPLE_NAMES, play
+from tests.wcag import contrast_ratio, luminance
 
 Point = tuple[float, float]
 MAX_BYTES = 100_000
@@ -270,20 +270,10 @@ def test_tile_that_fits_nowhere(mid: SpectrangleState) -> None:
 # ------------------------------------------------------------------------ colours
 
 
-def _luminance(rgb: Sequence[int]) -> float:
-    def lin(c: int) -> float:
-        s = c / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (lin(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 @pytest.mark.parametrize("colour", list(Colour))
 def test_letters_have_contrast(colour: Colour) -> None:
     """WCAG 2 contrast of each side colour and its letter: at least 4.5 (normal text, AA)."""
-    a, b = _luminance(th.TILE_COLOURS[colour]), _luminance(th.LETTER_COLOURS[colour])
-    ratio = (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    ratio = contrast_ratio(th.TILE_COLOURS[colour], th.LETTER_COLOURS[colour])
     assert ratio >= 4.5, (colour, ratio)
 
 
@@ -291,7 +281,7 @@ def test_tile_colours_differ_in_lightness_too() -> None:
     """Colour-blind players tell sides apart by the letters, but red and green, the classic
     confusion, also differ in lightness."""
     red, green = th.TILE_COLOURS[Colour.RED], th.TILE_COLOURS[Colour.GREEN]
-    assert abs(_luminance(red) - _luminance(green)) > 0.15
+    assert abs(luminance(red) - luminance(green)) > 0.15
 
 
 # --------------------------------------------------------------------- panels, text

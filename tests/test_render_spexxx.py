@@ -9,7 +9,7 @@ import json
 import math
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from renderers.spexxx import (
 from renderers.spexxx import theme as t
 from renderers.spexxx.final import score_series
 from renderers.spexxx.panels import dice_box, players_box
+from tests.wcag import contrast_ratio
 
 ROOT = Path(__file__).resolve().parents[1]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -380,22 +381,6 @@ def test_cli_rule_break_exits_1(record_file: Path, tmp_path: Path) -> None:
 
 NON_TEXT_CONTRAST = 3.0  # WCAG 2.1, 1.4.11: graphical objects against adjacent colours
 OUTLINE_PIXELS = 2  # the contrasting band around a cube must be this thick everywhere
-
-
-def _luminance(rgb: Sequence[int]) -> float:
-    """WCAG relative luminance of an sRGB colour."""
-
-    def linear(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(v) for v in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast_ratio(a: Sequence[int], b: Sequence[int]) -> float:
-    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def _zone_tiles() -> dict[str, Image.Image]:

@@ -112,18 +112,3 @@ def card_box(seat: int) -> tuple[int, int, int, int]:
     top = CARD_TOP + (seat // 2) * (CARD_H + CARD_GAP)
     left = MARGIN if seat % 2 == 0 else IMAGE_W - MARGIN - CARD_W
     return left, top, left + CARD_W, top + CARD_H
-
-
-def relative_luminance(rgb: RGB) -> float:
-    def channel(c: int) -> float:
-        s = c / 255
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: RGB, b: RGB) -> float:
-    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
-    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
