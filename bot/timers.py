@@ -108,7 +108,6 @@ class TurnTimers:
         self.loop.after_loop(self._ended)
         self.failures = 0  # sweeps failed in a row
         self.sweeps = self.failed = 0  # since the last heartbeat line
-        self.last_sweep: float | None = None  # when a sweep last got through
         self._heartbeat = now()
 
     def start(self) -> None:
@@ -148,7 +147,6 @@ class TurnTimers:
             log.warning("timer sweeps work again after %d failed", self.failures)
             self.failures = 0
         self.sweeps += 1
-        self.last_sweep = now()
         for key in keys:
             if self.play.closing:
                 return

@@ -85,10 +85,6 @@ class Field:
     bonus: int  # 1, or the multiplier 2, 3 or 4
 
     @property
-    def pointing(self) -> str:
-        return "up" if self.up else "down"
-
-    @property
     def sides(self) -> tuple[Side, Side, Side]:
         """The three sides clockwise from the horizontal one."""
         return UP_SIDES if self.up else DOWN_SIDES

@@ -69,7 +69,3 @@ SLOT_NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 BONUS: tuple[int, ...] = tuple(f.bonus for f in FIELDS)
 VALUES: tuple[int, ...] = tuple(t.value for t in TILES)
-
-
-def fitting_rotations(key: int, tile: int) -> tuple[int, ...]:
-    return ROTATIONS_OF[FIT_BITS[key] >> (3 * tile) & 7]
