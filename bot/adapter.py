@@ -1,0 +1,312 @@
+"""The interface a game offers the platform: one ``GameAdapter`` per game, nothing else.
+
+The platform (lobby, seats, threads, turn flow, timers, computer turns, storage, stats, export,
+settings, components) knows no game. A game plugs in with a subclass of ``GameAdapter`` in its
+own module under ``bot/adapters/`` (found there at start, see ``bot.adapters.registry``): its
+rules come from ``games/<kind>``, its pictures from ``renderers/<kind>``.
+
+Controls are described, not built: an adapter returns ``Controls`` (buttons and selects with an
+``action`` name and string ``args``) and the platform turns them into Discord components whose
+custom_id carries the game kind, the game id and the game's version (its event count), so a
+click on an older message is recognised before the adapter sees it. Every text an adapter
+returns is already written in the language of the translator it was given.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from locales import N_, Translator
+
+if TYPE_CHECKING:
+    from bot.models import GameRow, SeatResult
+
+G = TypeVar("G")  # the engine's game object
+
+MAX_ROWS = 5  # Discord: action rows per message
+MAX_BUTTONS = 5  # buttons per row
+MAX_OPTIONS = 25  # options per select
+ARG_PATTERN = r"[0-9A-Za-z_.-]{1,24}"  # one custom_id argument
+
+
+class Style(StrEnum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    action: str  # lower-case letters: what the click means to the adapter
+    args: tuple[str, ...] = ()  # each matching ARG_PATTERN
+    label: str = ""
+    style: Style = Style.SECONDARY
+    emoji: str | None = None
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: str
+    value: str
+    description: str | None = None
+    default: bool = False
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    action: str
+    options: tuple[Option, ...]
+    args: tuple[str, ...] = ()
+    placeholder: str = ""
+
+
+Row = tuple[Button, ...] | Select
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """At most 5 rows: up to 5 buttons, or one select of up to 25 options, per row."""
+
+    rows: tuple[Row, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.rows) > MAX_ROWS:
+            raise ValueError(f"{len(self.rows)} rows of controls, Discord allows {MAX_ROWS}")
+        for row in self.rows:
+            if isinstance(row, Select):
+                if not 1 <= len(row.options) <= MAX_OPTIONS:
+                    raise ValueError(f"a select with {len(row.options)} options")
+            elif not 1 <= len(row) <= MAX_BUTTONS:
+                raise ValueError(f"a row of {len(row)} buttons")
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A click on one of the adapter's controls, once the platform has checked who and when."""
+
+    action: str
+    args: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()  # a select's chosen values
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a click asks for. ``action``: an engine action to apply (the engine validates it);
+    ``screen``: the turn message to show next (the adapter's own value, None for the default);
+    ``private``: an answer only the clicker sees, and nothing else happens."""
+
+    action: Any = None
+    screen: Any = None
+    private: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """An image to render off the event loop: ``draw(*args, **kwargs)`` returns PNG bytes."""
+
+    draw: Callable[..., bytes]
+    filename: str
+    args: tuple[Any, ...] = ()
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    content: str
+    controls: Controls | None = None
+    picture: Picture | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One visible step of a computer player: the action, and what the turn message says about
+    it while the turn goes on (``None``: nothing to say)."""
+
+    action: Any
+    narration: Callable[[Translator], str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str  # N_() text, translated for Discord by the command translator
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """The one game option of ``/<group> new`` and ``/<group> settings`` (a variant, teams…)."""
+
+    name: str  # the parameter's name, through ``cmd()``
+    description: str  # N_() text
+    choices: tuple[Choice, ...]
+    default: str  # value used when neither the command nor the server setting names one
+
+
+@dataclass(frozen=True, slots=True)
+class StatLine:
+    """One field of a player's stats embed, beyond games, wins, scores and rating."""
+
+    name: str
+    value: str
+
+
+class GameAdapter(ABC, Generic[G]):
+    """A game as the platform sees it. Seats are numbered 0…n−1 in the order of ``row.players``.
+
+    Class attributes say who the game is; methods do the rest. Anything that touches Discord
+    is the platform's; an adapter only maps between the engine and words, controls, pictures.
+    """
+
+    kind: ClassVar[str]  # stored in the database and in custom_ids: never change it
+    title: ClassVar[str]  # the game's name, never translated ("Spexxx")
+    group: ClassVar[str]  # the command group ("spexxx" → /spexxx new)
+    group_description: ClassVar[str]  # N_() text
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    seat_marks: ClassVar[tuple[str, ...]]  # one emoji per seat, the pictures' seat colours
+    levels: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("easy", N_("easy")),
+        ("normal", N_("normal")),
+        ("hard", N_("hard")),
+    )  # computer levels: value, N_() name
+    option: ClassVar[GameOption | None] = None
+    export_running: ClassVar[bool] = True  # False: a running game's record reveals secrets
+
+    # ------------------------------------------------------------------ options and start
+
+    def options_text(self, t: Translator, options: Mapping[str, str], seats: int | None) -> str:
+        """The lobby's description of the game's options ("adult game, 12 cubes each")."""
+        return ""
+
+    def start_refusal(self, options: Mapping[str, str], seats: int) -> str | None:
+        """Why the game cannot start with this many seats (an N_() text), or None."""
+        return None
+
+    def level_about(self, level: str) -> str:
+        """One N_() line on what a computer level does, for the lobby's select."""
+        return ""
+
+    # ------------------------------------------------------------------------------ engine
+
+    @abstractmethod
+    def new_game(self, seats: int, options: Mapping[str, str], chance: Any) -> G:
+        """A new game; ``chance`` rolls dice (``roll(n)``) and shuffles (``shuffled``,
+        ``below``), seeded by game id in tests."""
+
+    @abstractmethod
+    def dump(self, game: G) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(setup, state) as JSON objects."""
+
+    @abstractmethod
+    def load(self, setup: Any, state: Any) -> G:
+        """The game from its stored setup and state; raise on anything malformed."""
+
+    @abstractmethod
+    def replay(self, setup: Any, events: Sequence[Any]) -> G:
+        """The game rebuilt from its setup and decoded events (checks, statistics)."""
+
+    @abstractmethod
+    def event_to_dict(self, event: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def event_from_dict(self, data: Any) -> Any: ...
+
+    @abstractmethod
+    def same_state(self, a: G, b: G) -> bool:
+        """Whether two games are in the same state (a stored one and its replay)."""
+
+    @staticmethod
+    def events(game: Any) -> list[Any]:
+        return game.events  # type: ignore[no-any-return]
+
+    @abstractmethod
+    def apply(self, game: G, action: Any, chance: Any) -> None:
+        """Apply a player's action; the engine's typed refusal propagates, nothing changed."""
+
+    @abstractmethod
+    def current(self, game: G) -> int | None: ...
+
+    @abstractmethod
+    def finished(self, game: G) -> bool: ...
+
+    @abstractmethod
+    def resigned(self, game: G) -> Sequence[bool]: ...
+
+    @abstractmethod
+    def scores(self, game: G) -> Sequence[int]: ...
+
+    @abstractmethod
+    def winners(self, game: G) -> Sequence[int]: ...
+
+    @abstractmethod
+    def resign_action(self, seat: int) -> Any: ...
+
+    @abstractmethod
+    def ends_turn(self, action: Any) -> bool:
+        """Whether applying this action ends the turn (a placement, a pass…)."""
+
+    @abstractmethod
+    def turn_number(self, game: G) -> int:
+        """The 1-based number of the turn on hand (or of the last one, once over)."""
+
+    # ------------------------------------------------------------------------ presentation
+
+    def intro(self, t: Translator, row: GameRow) -> str:
+        """Posted once when the game starts, before the first turn (e.g. a roll-off)."""
+        return ""
+
+    @abstractmethod
+    def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView:
+        """The turn message: words (with the player's mention when a person is on turn),
+        controls for the seat on turn (None while a computer plays), and the picture."""
+
+    @abstractmethod
+    def turn_result(self, t: Translator, row: GameRow) -> str:
+        """One line for the turn that just ended: it replaces that turn's message."""
+
+    @abstractmethod
+    def final_view(self, t: Translator, row: GameRow) -> TurnView:
+        """The final message after "Game #n is over" and the verdict: standings and picture."""
+
+    @abstractmethod
+    def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
+        """What a click of the seat on turn means; raise ``Refusal`` for a malformed one.
+        ``t`` is the clicker's language (for a private answer such as a hint)."""
+
+    def stale_text(self, row: GameRow, seat: int, click: Click) -> str | None:
+        """An N_() text for a click from an older message, when the adapter can say more than
+        "these buttons belong to an earlier turn" (e.g. "your first click counted")."""
+        return None
+
+    @abstractmethod
+    def computer_move(self, game: G, seat: int, level: str, seed: str) -> Move:
+        """The next visible step of a computer (or of a person whose time ran out, with the
+        ``normal`` level); ``seed`` makes the same position give the same choice."""
+
+    @abstractmethod
+    def rules(self, t: Translator) -> tuple[str, Picture | None]:
+        """``/<group> rules``: a short text and an optional picture."""
+
+    # ------------------------------------------------------------------- stats and export
+
+    def seat_facts(self, game: G) -> list[dict[str, Any]]:
+        """Per seat, JSON facts the statistics keep besides the score (from the whole log)."""
+        return [{} for _ in self.scores(game)]
+
+    def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
+        """Embed fields summarising one player's facts over all their games."""
+        return []
+
+    @abstractmethod
+    def export(self, row: GameRow) -> tuple[bytes, str]:
+        """The record (the game's whole log loaded) as file bytes, and its format name."""
+
+    def seat_results_hook(self, row: GameRow, results: list[SeatResult]) -> None:
+        """Adjust the generic seat results (e.g. team games share places); default none."""
