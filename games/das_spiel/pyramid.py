@@ -1,0 +1,164 @@
+"""The physical pile: which die (colour, orientation) lies where. Immutable and cheap to copy.
+
+``Pyramid`` pairs an occupancy mask (``occupied``, see ``games.das_spiel.geometry``) with a
+165-tuple of ``Die | None`` in label order. Every change returns a new ``Pyramid`` (one tuple
+copy, about a microsecond), so game states can share it, keep old ones for undo and hand it to
+AIs without defensive copies. Ownership (who built, took or laid a die) is game business: keep
+it as a separate mask per seat in the game state.
+
+Typical use::
+
+    pyr = Pyramid.empty().place(index_of_label("0A1"), Die(Colour.RED, (3, 2, 1)))
+    pyr.funnels()            # mask of funnels; bits(...) / labels(...) to list them
+    pyr.funnel_sum(q)        # U_X(q+e_x) + U_Y(q+e_y) + U_Z(q+e_z)
+    pyr.side_view(Y)         # what the seat at side Y sees: one (position, pips) per cell
+
+The methods never check the rules of a game: ``place`` refuses only a taken position and
+``is_stable`` is a question, not an invariant, so a game can move several dice (a slide) and
+check once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from games.das_spiel import geometry as g
+from games.das_spiel.orientation import Orientation
+
+__all__ = ["Colour", "Die", "Pyramid"]
+
+
+class Colour(StrEnum):
+    """Colour letters of RULES.md §2.1 (records write a die as colour letter + orientation)."""
+
+    RED = "R"
+    YELLOW = "Y"
+    PEARL = "P"
+    TURQUOISE = "T"
+
+
+class Die(NamedTuple):
+    colour: Colour
+    orientation: Orientation
+
+    @property
+    def text(self) -> str:
+        """The record form, e.g. ``"Y531"``."""
+        u = self.orientation
+        return f"{self.colour.value}{u[0]}{u[1]}{u[2]}"
+
+
+_EMPTY_DICE: tuple[Die | None, ...] = (None,) * g.COUNT
+
+
+@dataclass(frozen=True, slots=True)
+class Pyramid:
+    occupied: int
+    dice: tuple[Die | None, ...]
+
+    # ---------------------------------------------------------------- building
+
+    @classmethod
+    def empty(cls) -> Pyramid:
+        return cls(0, _EMPTY_DICE)
+
+    @classmethod
+    def from_dice(cls, dice: Mapping[int, Die] | Iterable[Die | None]) -> Pyramid:
+        """From ``{index: Die}`` or a label-order sequence (``None`` = empty, shorter = the rest
+        empty)."""
+        if isinstance(dice, Mapping):
+            full: list[Die | None] = [None] * g.COUNT
+            for i, d in dice.items():
+                full[i] = d
+        else:
+            full = list(dice)
+            if len(full) > g.COUNT:
+                raise ValueError(f"{len(full)} dice for {g.COUNT} positions")
+            full += [None] * (g.COUNT - len(full))
+        occupied = 0
+        for i, d in enumerate(full):
+            if d is not None:
+                occupied |= 1 << i
+        return cls(occupied, tuple(full))
+
+    def place(self, i: int, die: Die) -> Pyramid:
+        if self.occupied >> i & 1:
+            raise ValueError(f"{g.LABELS[i]} is taken")
+        return Pyramid(self.occupied | 1 << i, (*self.dice[:i], die, *self.dice[i + 1 :]))
+
+    def remove(self, i: int) -> Pyramid:
+        if not self.occupied >> i & 1:
+            raise ValueError(f"{g.LABELS[i]} is empty")
+        return Pyramid(self.occupied & ~(1 << i), (*self.dice[:i], None, *self.dice[i + 1 :]))
+
+    def replace(self, changes: Mapping[int, Die | None]) -> Pyramid:
+        """Set several positions at once (``None`` empties one), e.g. a slide."""
+        dice = list(self.dice)
+        occupied = self.occupied
+        for i, d in changes.items():
+            dice[i] = d
+            occupied = occupied | 1 << i if d is not None else occupied & ~(1 << i)
+        return Pyramid(occupied, tuple(dice))
+
+    # ----------------------------------------------------------------- queries
+
+    def __contains__(self, i: object) -> bool:
+        return isinstance(i, int) and 0 <= i < g.COUNT and bool(self.occupied >> i & 1)
+
+    def __len__(self) -> int:
+        return self.occupied.bit_count()
+
+    def die(self, i: int) -> Die | None:
+        return self.dice[i]
+
+    def face(self, i: int, axis: int) -> int:
+        """``U_axis`` of the die at ``i`` (``KeyError`` when ``i`` is empty)."""
+        d = self.dice[i]
+        if d is None:
+            raise KeyError(g.LABELS[i])
+        return d.orientation[axis]
+
+    def colour_mask(self, colour: Colour) -> int:
+        return g.mask_of(i for i, d in enumerate(self.dice) if d is not None and d.colour is colour)
+
+    def is_stable(self) -> bool:
+        return g.is_stable(self.occupied)
+
+    def free_dice(self) -> int:
+        return g.free_dice(self.occupied)
+
+    def open_dice(self) -> int:
+        return g.open_dice(self.occupied)
+
+    def funnels(self) -> int:
+        return g.funnels(self.occupied)
+
+    def funnel_walls(self, q: int) -> tuple[int, int, int]:
+        """The three wall faces of funnel ``q``: ``U_X(q+e_x), U_Y(q+e_y), U_Z(q+e_z)``, the faces
+        that point to the other two supports (§2.5). ``KeyError`` if a support is missing."""
+        sx, sy, sz = g.SUPPORT_BY_AXIS[q]
+        return (self.face(sx, g.X), self.face(sy, g.Y), self.face(sz, g.Z))
+
+    def funnel_sum(self, q: int) -> int:
+        return sum(self.funnel_walls(q))
+
+    def exposed_faces(self) -> list[tuple[int, int, int]]:
+        """Every exposed upper face as ``(position, axis, pips)``, in label order then axis."""
+        out = []
+        occupied = self.occupied
+        for i in g.bits(occupied):
+            o = self.dice[i].orientation  # type: ignore[union-attr]
+            for a in g.exposed_axes(occupied, i):
+                out.append((i, a, o[a]))
+        return out
+
+    def side_view(self, axis: int) -> tuple[tuple[int, int], ...]:
+        """What the seat at side ``axis`` sees: per cell of the side (``LINES[axis]`` order), the
+        front die and its ``U_axis`` pips, or ``(NONE, 0)`` for an empty line (§2.5, §2.7)."""
+        out = []
+        for i in g.front_dice(self.occupied, axis):
+            out.append((i, 0) if i == g.NONE else (i, self.dice[i].orientation[axis]))  # type: ignore[union-attr]
+        return tuple(out)
