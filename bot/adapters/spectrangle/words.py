@@ -1,0 +1,330 @@
+"""What Spectrangle says in chat: seats, tiles as colour squares, turn lines, hints, standings.
+
+Every function takes the translator ``t`` of the language to write in. Tile codes (``RRY``) stay
+as they are: they are the tiles' names in the pictures, records and engine alike; the colour
+squares beside them make the letters readable in any language.
+"""
+
+from __future__ import annotations
+
+from bot.adapters.spectrangle.screen import Screen
+from bot.models import GameRow
+from bot.text import player_name, safe_name
+from games.spectrangle import BONUS_FIELDS, FIELDS, TILE_BY_CODE, EndReason, TurnKind
+from games.spectrangle.ai import Hint, HintReason
+from games.spectrangle.game import Game
+from locales import N_, Translator
+from renderers.spectrangle.placing import ROTATION_LETTERS
+
+# The renderer's seat colours (black square, white circle, orange triangle, cyan diamond):
+# Discord has no orange triangle, so colour comes first.
+SEAT_MARKS: tuple[str, str, str, str] = ("⬛", "⚪", "🟠", "🔷")
+COLOUR_SQUARES = {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨", "P": "🟪", "W": "⬜"}
+
+END_REASONS: dict[EndReason, str] = {
+    EndReason.NO_MOVES: N_("No tile can be laid any more."),
+    EndReason.DEAD_BOARD: N_("No tile still in play fits anywhere."),
+    EndReason.ALL_PASSED: N_("Everyone passed in turn."),
+}
+
+
+def game_of(row: GameRow) -> Game:
+    game = row.game
+    assert isinstance(game, Game), f"game {row.id} is not a running Spectrangle game"
+    return game
+
+
+def seat_label(t: Translator, row: GameRow, seat: int) -> str:
+    return f"{SEAT_MARKS[seat]} {safe_name(player_name(t, row, seat))}"
+
+
+def squares(sides: str) -> str:
+    """``🟥🟥🟨`` for ``RRY``: the colours in the order given."""
+    return "".join(COLOUR_SQUARES[c] for c in sides)
+
+
+def tile_text(code: str) -> str:
+    """``🟥🟥🟨 RRY``: a tile as chat shows it."""
+    return f"{squares(code)} {code}"
+
+
+def rotation_letter(rotation: int) -> str:
+    """The letter the placing image gives a rotation (``a``, ``b``, ``c``)."""
+    return ROTATION_LETTERS[rotation]
+
+
+def sides_of(code: str, rotation: int) -> str:
+    """The colours a rotation shows, clockwise from the field's flat side."""
+    return code[rotation:] + code[:rotation]
+
+
+def field_text(t: Translator, field: int) -> str:
+    """``field 13 (×4)``, or ``field 5``."""
+    bonus = FIELDS[field].bonus
+    name = t("field {n}", n=field)
+    return f"{name} (×{bonus})" if bonus > 1 else name
+
+
+def turn_header(t: Translator, row: GameRow) -> str:
+    """``**Spectrangle #7** · turn 3 · <@1>, your turn``."""
+    game = game_of(row)
+    seat = game.state.current
+    assert seat is not None
+    player = row.players[seat]
+    who = (
+        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat))
+        if player.is_ai
+        else t("{mention}, your turn", mention=f"<@{player.user_id}>")
+    )
+    return f"**Spectrangle #{row.id}** · " + t("turn {n}", n=game.state.turn + 1) + f" · {who}"
+
+
+def turn_prompt(t: Translator, game: Game, screen: Screen | None) -> str:
+    """What the player on turn is asked to do on this screen."""
+    if screen is not None:
+        fields = {p.field for p in game.legal_placements(screen.tile)}
+        return f"{tile_text(screen.tile)}: {fits_text(t, len(fields))}. " + t(
+            "Choose the rotation, then the field; the board shows where it fits."
+        )
+    seat = game.state.current
+    assert seat is not None
+    fitting = {p.tile for p in game.legal_placements()}
+    if fitting:
+        n = sum(code in fitting for code in game.state.hand(seat))
+        return t("Choose a tile: {n} of yours fits.", "Choose a tile: {n} of yours fit.", n)
+    if game.state.bag_count:
+        return t("None of your tiles fits anywhere: exchange one with the bag, or pass.")
+    return t("None of your tiles fits anywhere and the bag is empty: pass.")
+
+
+def scoreboard(t: Translator, row: GameRow) -> str:
+    """Each seat's points (team totals in the team game) and the tiles left in the bag."""
+    state = game_of(row).state
+    parts = []
+    for seat in range(state.seats):
+        entry = f"{seat_label(t, row, seat)} **{state.scores[seat]}**"
+        if state.resigned[seat]:
+            entry += " " + t("(resigned)")
+        parts.append(entry)
+    lines = ["  |  ".join(parts)]
+    teams = state.team_scores
+    if teams is not None:
+        lines.append(
+            " · ".join(
+                t("Team {n}", n=n + 1) + f" ({SEAT_MARKS[n]}{SEAT_MARKS[n + 2]}) **{teams[n]}**"
+                for n in range(2)
+            )
+        )
+    lines.append("👜 " + t("{n} tile in the bag", "{n} tiles in the bag", state.bag_count))
+    return "\n".join(lines)
+
+
+def turn_result(t: Translator, row: GameRow) -> str:
+    """The turn that just ended, in one line: who laid which tile where, for how much."""
+    state = game_of(row).state
+    last = state.history[-1]
+    who = seat_label(t, row, last.seat)
+    if last.kind is TurnKind.PASS:
+        return t("{who} could not lay a tile and passed.", who=who)
+    assert last.tile is not None
+    if last.kind is TurnKind.EXCHANGE:
+        return t(
+            "{who} could not lay a tile and exchanged {tile} for {drawn} from the bag.",
+            who=who,
+            tile=tile_text(last.tile),
+            drawn=tile_text(last.drew or "?"),
+        )
+    assert last.field is not None and last.rotation is not None
+    value = TILE_BY_CODE[last.tile].value
+    bonus = FIELDS[last.field].bonus
+    touching = last.points // (value * bonus)  # at least 1: the first tile counts once
+    sum_text = f"{value} × {touching}" + (f" × {bonus}" if bonus > 1 else "")
+    return t(
+        "{who} laid {tile} on {field} ({letter}: {sides}) · {sum} = **+{points}**",
+        who=who,
+        tile=tile_text(last.tile),
+        field=field_text(t, last.field),
+        letter=rotation_letter(last.rotation),
+        sides=squares(sides_of(last.tile, last.rotation)),
+        sum=sum_text,
+        points=last.points,
+    )
+
+
+def intro(t: Translator, row: GameRow) -> str:
+    """Everyone's first tile and who starts with the highest (ties: the next tiles decide)."""
+    game = game_of(row)
+    setup = game.setup
+    firsts = [setup.bag[s] for s in range(setup.seats)]
+    shown = " · ".join(
+        f"{seat_label(t, row, s)} {tile_text(code)} ({TILE_BY_CODE[code].value})"
+        for s, code in enumerate(firsts)
+    )
+    start = setup.start_seat
+    top = TILE_BY_CODE[firsts[start]].value
+    tied = sum(TILE_BY_CODE[c].value == top for c in firsts) > 1
+    lines = [t("First tiles: {tiles}", tiles=shown)]
+    if tied:
+        lines.append(
+            t(
+                "{name} starts: the highest first tile, the next tiles broke the tie.",
+                name=seat_label(t, row, start),
+            )
+        )
+    else:
+        lines.append(
+            t("{name} starts with the highest first tile.", name=seat_label(t, row, start))
+        )
+    if setup.teams:
+        lines.append(
+            t(
+                "Teams: {a} and {c} against {b} and {d}.",
+                a=seat_label(t, row, 0),
+                b=seat_label(t, row, 1),
+                c=seat_label(t, row, 2),
+                d=seat_label(t, row, 3),
+            )
+        )
+    return "\n".join(lines)
+
+
+def standings(t: Translator, row: GameRow) -> str:
+    """Final places: points laid, minus the tiles left in hand; team totals in the team game."""
+    state = game_of(row).state
+    winners = set(state.winners())
+    penalties = state.penalties
+    lines = []
+    for place, seat in enumerate(state.standings(), start=1):
+        crown = " 🏆" if seat in winners else ""
+        note = " " + t("(resigned)") if state.resigned[seat] else ""
+        minus = (
+            " " + t("({laid} laid − {hand} in hand)", laid=state.placed_points[seat], hand=p)
+            if (p := penalties[seat])
+            else ""
+        )
+        lines.append(
+            f"{place}. {seat_label(t, row, seat)} — **{state.scores[seat]}**{minus}{crown}{note}"
+        )
+    teams = state.team_scores
+    if teams is not None:
+        lines.append(
+            " · ".join(
+                t("Team {n}", n=n + 1) + f" ({SEAT_MARKS[n]}{SEAT_MARKS[n + 2]}) **{teams[n]}**"
+                for n in range(2)
+            )
+        )
+    if state.end_reason in END_REASONS:
+        lines.append(t(END_REASONS[state.end_reason]))
+    return "\n".join(lines)
+
+
+def fits_text(t: Translator, fields: int) -> str:
+    return t("fits on {n} field", "fits on {n} fields", fields)
+
+
+def placement_words(t: Translator, code: str, field: int, rotation: int, points: int) -> str:
+    where = t(
+        "Lay {tile} on {field} as {letter} ({sides}):",
+        tile=tile_text(code),
+        field=field_text(t, field),
+        letter=rotation_letter(rotation),
+        sides=squares(sides_of(code, rotation)),
+    )
+    return f"{where} {t('{n} point', '{n} points', points)}."
+
+
+def hint_text(t: Translator, hint: Hint) -> str:
+    """The hard player's advice in the reader's words (never the engine's English text)."""
+    reason = hint.reason
+    if reason is HintReason.PASS:
+        return "💡 " + t("Nothing fits and the bag is empty: pass.")
+    if reason is HintReason.END_GAME:
+        return "💡 " + t("Nothing fits: pass. That ends the game with you ahead.")
+    if reason is HintReason.EXCHANGE:
+        assert hint.tile is not None
+        return "💡 " + t(
+            "Nothing fits: exchange {tile} for a tile from the bag.", tile=tile_text(hint.tile)
+        )
+    assert hint.tile is not None and hint.field is not None and hint.rotation is not None
+    lines = [placement_words(t, hint.tile, hint.field, hint.rotation, hint.points)]
+    if reason is HintReason.MOST_POINTS:
+        lines.append(t("No placement scores more now."))
+    elif reason is HintReason.DENY:
+        lines.append(
+            t(
+                "{best} points are possible, but this leaves the next player less.",
+                best=hint.best_points,
+            )
+        )
+    elif reason is HintReason.SET_UP:
+        lines.append(
+            t(
+                "{best} points are possible, but this sets up a better next turn for you.",
+                best=hint.best_points,
+            )
+        )
+    elif reason is HintReason.SHED:
+        lines.append(
+            t("It gets a high tile out of your hand: tiles left in hand count against you.")
+        )
+    elif reason is HintReason.SOLVED and hint.expected is not None:
+        lines.append(
+            t(
+                "Played out to the end, the rest of the game gives you {margin} against "
+                "your opponent.",
+                margin=f"{round(hint.expected):+d}",
+            )
+        )
+    if hint.reply is not None and reason is not HintReason.SOLVED:
+        lines.append(
+            t(
+                "After it the next player can score at most {n} point.",
+                "After it the next player can score at most {n} points.",
+                hint.reply,
+            )
+        )
+    return "💡 " + " ".join(lines)
+
+
+def options_text(t: Translator, teams: bool) -> str:
+    return t("2 v 2 teams") if teams else t("everyone for themselves")
+
+
+def rules_text(t: Translator) -> str:
+    bonus = ", ".join(str(f) for f in BONUS_FIELDS)
+    return "\n".join(
+        [
+            "**Spectrangle**",
+            t(
+                "Lay triangular tiles on the board so that touching sides have the same colour; "
+                "white (the joker) matches every colour."
+            ),
+            "• " + t("Everyone holds 4 tiles, open for all to see. The highest first tile starts."),
+            "• "
+            + t(
+                "The first tile may go on any field without a bonus; every later tile must touch "
+                "a laid tile along a whole side."
+            ),
+            "• "
+            + t(
+                "A tile scores its value × the tiles it touches (at least 1) × the field's "
+                "bonus (×2, ×3 or ×4 on fields {fields}).",
+                fields=bonus,
+            ),
+            "• "
+            + t(
+                "After laying a tile you draw one from the bag. Only when none of your tiles fits "
+                "anywhere may you pass, or exchange a tile with the bag."
+            ),
+            "• "
+            + t(
+                "The game ends when no tile can be laid any more or everyone passed in turn. "
+                "Tiles left in your hand count against you."
+            ),
+            "• " + t("2 v 2: seats 1 and 3 play against seats 2 and 4 and add up their points."),
+            t(
+                "On your turn choose a tile, then its rotation (the colours clockwise from the "
+                "field's flat side; the picture labels them a, b, c), then the field."
+            ),
+        ]
+    )

@@ -1,0 +1,581 @@
+"""The Spectrangle adapter without Discord: screens, controls, clicks, words, stats and export."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.adapter import MAX_OPTIONS, Button, Click, Controls, Select, TurnView
+from bot.adapters.spectrangle import ADAPTER, Screen
+from bot.models import GameRow, Player, SeatResult, Status
+from bot.refusals import Refusal
+from games.common.actions import Resign
+from games.common.chance import SeededChance
+from games.common.errors import RecordError
+from games.spectrangle import BONUS_FIELDS, TILE_BY_CODE, Exchange, Exchanged, Pass, Place
+from games.spectrangle.__main__ import main as replay_main
+from games.spectrangle.ai import hint
+from games.spectrangle.game import Game
+from games.spexxx import Variant
+from locales import LANGUAGES, translator
+
+EN = translator("en")
+
+
+def make_row(game: Game, humans: int | None = None, game_id: int = 7) -> GameRow:
+    """The one place that builds a row (the platform's GameRow is changing under us)."""
+    seats = game.state.seats
+    humans = seats if humans is None else humans
+    players = [
+        Player(100 + s, f"Player {s}") if s < humans else Player(0, "Computer", ai="normal")
+        for s in range(seats)
+    ]
+    return GameRow(game_id, 1, 2, 100, Variant.ADULT, Status.RUNNING, players, game=game)
+
+
+def new_game(seats: int, seed: int, teams: bool = False) -> Game:
+    options = {"teams": "teams" if teams else "none"}
+    return ADAPTER.new_game(seats, options, SeededChance(seed))
+
+
+def rows(view: TurnView) -> tuple:
+    assert view.controls is not None
+    return view.controls.rows
+
+
+def selects(view: TurnView, action: str) -> list[Select]:
+    return [r for r in rows(view) if isinstance(r, Select) and r.action == action]
+
+
+def buttons(view: TurnView) -> list[Button]:
+    return [b for r in rows(view) if not isinstance(r, Select) for b in r]
+
+
+def screens(game: Game) -> Iterator[Screen | None]:
+    """The board and every (tile, distinct rotation) screen of the position."""
+    yield None
+    seat = game.state.current
+    assert seat is not None
+    for code in dict.fromkeys(game.state.hand(seat)):
+        for k in TILE_BY_CODE[code].distinct_rotations:
+            yield Screen(code, k)
+
+
+def positions(count: int, seed: int = 1) -> Iterator[Game]:
+    """Positions of seeded random games of 2, 3, 4 players and teams, turn by turn."""
+    rng = random.Random(seed)
+    for n in range(count):
+        seats, teams = [(2, False), (3, False), (4, False), (4, True)][n % 4]
+        game = new_game(seats, seed * 1000 + n, teams)
+        while not game.finished:
+            yield game
+            game.rng = SeededChance(rng.random())
+            game.apply(rng.choice(game.legal_actions(distinct=True)))
+
+
+# ----------------------------------------------------------------------- identity, options
+
+
+def test_identity_and_team_option() -> None:
+    assert (ADAPTER.kind, ADAPTER.title, ADAPTER.group) == (
+        "spectrangle",
+        "Spectrangle",
+        "spectrangle",
+    )
+    assert (ADAPTER.min_seats, ADAPTER.max_seats, len(ADAPTER.seat_marks)) == (2, 4, 4)
+    assert ADAPTER.export_running is False
+    assert ADAPTER.option is not None
+    assert [c.value for c in ADAPTER.option.choices] == ["none", "teams"]
+    assert ADAPTER.start_refusal({"teams": "teams"}, 3) is not None
+    assert ADAPTER.start_refusal({"teams": "teams"}, 4) is None
+    assert ADAPTER.start_refusal({"teams": "none"}, 3) is None
+    assert ADAPTER.start_refusal({}, 2) is None
+    assert new_game(4, 1, teams=True).state.teams
+    assert not new_game(4, 1).state.teams
+
+
+def test_new_game_is_seeded_by_the_chance() -> None:
+    assert new_game(3, 5).setup.bag == new_game(3, 5).setup.bag
+    assert new_game(3, 5).setup.bag != new_game(3, 6).setup.bag
+
+
+# ------------------------------------------------------------------------- engine glue
+
+
+def test_dump_load_round_trip_mid_game_plays_on_alike() -> None:
+    for game in positions(8, seed=2):
+        if game.state.turn % 5:
+            continue
+        setup, state = ADAPTER.dump(game)
+        loaded = ADAPTER.load(json.loads(json.dumps(setup)), json.loads(json.dumps(state)))
+        assert ADAPTER.same_state(game, loaded)
+        assert loaded.legal_placements() == game.legal_placements()
+        assert ADAPTER.current(loaded) == ADAPTER.current(game)
+        assert ADAPTER.turn_number(loaded) == ADAPTER.turn_number(game) == game.state.turn + 1
+
+
+def test_load_refuses_a_state_of_another_setup() -> None:
+    setup, _ = ADAPTER.dump(new_game(2, 1))
+    _, state = ADAPTER.dump(new_game(3, 1))
+    with pytest.raises(RecordError):
+        ADAPTER.load(setup, state)
+    with pytest.raises(RecordError):
+        ADAPTER.load(setup, {"seats": 2})
+
+
+def test_events_codec_and_replay_rebuild_the_state() -> None:
+    game = new_game(3, 9)
+    rng = random.Random(9)
+    while not game.finished:
+        ADAPTER.apply(
+            game, rng.choice(game.legal_actions(distinct=True)), SeededChance(rng.random())
+        )
+    events = [
+        ADAPTER.event_from_dict(json.loads(json.dumps(ADAPTER.event_to_dict(e))))
+        for e in ADAPTER.events(game)
+    ]
+    setup, _ = ADAPTER.dump(game)
+    replayed = ADAPTER.replay(setup, events)
+    assert ADAPTER.same_state(game, replayed)
+    assert ADAPTER.scores(replayed) == game.state.scores
+    assert ADAPTER.turn_number(game) == len(game.history)
+
+
+def test_exchange_uses_the_platform_chance_for_the_return_position() -> None:
+    for game in positions(40, seed=3):
+        actions = game.legal_actions()
+        exchange = next((a for a in actions if isinstance(a, Exchange)), None)
+        if exchange is not None:
+            break
+    else:
+        pytest.fail("no exchange in 40 random games")
+    left = game.state.bag_count
+
+    class Fixed:
+        def below(self, n: int) -> int:
+            assert n == left
+            return n - 1
+
+    ADAPTER.apply(game, exchange, Fixed())
+    assert game.events[-1] == Exchanged(exchange.seat, exchange.tile, left - 1)
+    assert game.state.bag_codes()[-1] == exchange.tile
+    assert ADAPTER.ends_turn(exchange)
+
+
+def test_turn_actions_end_the_turn_and_resigning_does_not() -> None:
+    assert ADAPTER.ends_turn(Place(0, "RRR", 0, 0))
+    assert ADAPTER.ends_turn(Pass(0))
+    assert not ADAPTER.ends_turn(Resign(0))
+    assert ADAPTER.resign_action(2) == Resign(2)
+
+
+# ------------------------------------------------------------------------------ controls
+
+
+def test_controls_stay_within_discord_limits_and_offer_what_the_rules_allow() -> None:
+    seen_split = seen_stuck = seen_single = 0
+    for game in positions(24, seed=4):
+        row = make_row(game)
+        placeable = {p.tile for p in game.legal_placements()}
+        for screen in screens(game):
+            view = ADAPTER.turn_view(EN, row, screen)
+            assert isinstance(view.controls, Controls)  # its checks: ≤ 5 rows, ≤ 5 buttons
+            for r in rows(view):
+                if isinstance(r, Select):
+                    assert 1 <= len(r.options) <= MAX_OPTIONS
+            names = {b.action for b in buttons(view)} | {
+                s.action for s in rows(view) if isinstance(s, Select)
+            }
+            assert "hint" in names
+            if not placeable:
+                seen_stuck += 1
+                assert names <= {"hint", "pass", "exchange"}
+                assert "pass" in names
+                assert ("exchange" in names) == (game.state.bag_count > 0)
+                continue
+            assert not names & {"pass", "exchange"}
+            tile_select = selects(view, "tile")[0]
+            assert [o.value for o in tile_select.options] == [
+                c for c in game.state.hand(game.state.current) if c in placeable
+            ]
+            if screen is None or screen.tile not in placeable:
+                assert not selects(view, "field")
+                continue
+            rotations = [b for b in buttons(view) if b.action == "rotate"]
+            distinct = TILE_BY_CODE[screen.tile].distinct_rotations
+            assert [int(b.args[1]) for b in rotations] == list(distinct)
+            seen_single += len(distinct) == 1
+            fields = {
+                p.field for p in game.legal_placements(screen.tile) if p.rotation == screen.rotation
+            }
+            field_selects = selects(view, "field")
+            if fields:
+                offered = [int(o.value) for s in field_selects for o in s.options]
+                assert offered == sorted(fields)
+                assert len(field_selects) == (2 if len(fields) > MAX_OPTIONS else 1)
+                seen_split += len(field_selects) == 2
+                assert {s.args for s in field_selects} == {
+                    (screen.tile, str(screen.rotation), str(i)) for i in range(len(field_selects))
+                }
+    assert seen_split and seen_stuck and seen_single  # the cases the checks are about occurred
+
+
+def test_the_first_move_splits_its_27_fields_over_two_selects() -> None:
+    game = new_game(2, 11)
+    code = next(c for c in game.state.hand(game.state.current) if len(set(c)) > 1)
+    view = ADAPTER.turn_view(EN, make_row(game), Screen(code, 1))
+    parts = selects(view, "field")
+    assert [len(s.options) for s in parts] == [14, 13]
+    assert len(rows(view)) == 5
+    lit = [b for b in buttons(view) if b.action == "rotate"]
+    assert [b.label for b in lit] == [
+        f"{'abc'[k]} "
+        + "".join(
+            {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨", "P": "🟪", "W": "⬜"}[c]
+            for c in code[k:] + code[:k]
+        )
+        for k in range(3)
+    ]
+    assert [b.style.value for b in lit] == ["secondary", "primary", "secondary"]
+
+
+def test_a_computer_turn_has_no_controls_and_the_board_picture() -> None:
+    game = new_game(2, 3)
+    row = make_row(game, humans=0)
+    view = ADAPTER.turn_view(EN, row)
+    assert view.controls is None
+    assert view.picture is not None and view.picture.filename == "spectrangle.png"
+    assert "<@" not in view.content
+
+
+def test_the_turn_pictures_render_the_board_and_the_chosen_tile(tmp_path: Path) -> None:
+    game = new_game(3, 21)
+    row = make_row(game)
+    rng = random.Random(1)
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_placements()))
+    code = next(iter({p.tile for p in game.legal_placements()}))
+    board = ADAPTER.turn_view(translator("de"), row).picture
+    placing = ADAPTER.turn_view(translator("de"), row, Screen(code, 0)).picture
+    assert board is not None and placing is not None
+    assert placing.args[2] == code and placing.kwargs == {"lang": "de"}
+    for picture in (board, placing):
+        png = picture.draw(*picture.args, **picture.kwargs)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        (tmp_path / picture.filename).write_bytes(png)
+    assert board.draw(*board.args, **board.kwargs) != placing.draw(*placing.args, **placing.kwargs)
+
+
+def test_turn_view_shows_the_timer_mention_scores_and_bag() -> None:
+    game = new_game(4, 8, teams=True)
+    row = make_row(game)
+    row.turn_due = 1_900_000_000.0
+    content = ADAPTER.turn_view(EN, row).content
+    seat = game.state.current
+    assert f"<@{100 + seat}>, your turn" in content
+    assert "<t:1900000000:R>" in content
+    assert "20 tiles in the bag" in content
+    assert "Team 1" in content and "Team 2" in content
+
+
+# --------------------------------------------------------------------------------- clicks
+
+
+def click(game: Game, c: Click, t=EN):  # type: ignore[no-untyped-def]
+    return ADAPTER.click(make_row(game), game.state.current, c, t)
+
+
+def test_clicks_lead_from_tile_over_rotation_to_the_placement() -> None:
+    game = new_game(2, 12)
+    seat = game.state.current
+    code = next(c for c in game.state.hand(seat) if len(set(c)) == 3)
+    out = click(game, Click("tile", (), (code,)))
+    assert out.screen == Screen(code, 0) and out.action is None
+    out = click(game, Click("rotate", (code, "2")))
+    assert out.screen == Screen(code, 2)
+    out = click(game, Click("field", (code, "2", "1"), ("27",)))
+    assert out.action == Place(seat, code, 27, 2) and out.screen is None
+
+
+def test_every_offered_field_is_a_legal_placement_and_every_placement_is_offered() -> None:
+    for n, game in enumerate(positions(6, seed=5)):
+        if n % 7:
+            continue
+        row = make_row(game)
+        seat = game.state.current
+        reached = set()
+        for screen in screens(game):
+            view = ADAPTER.turn_view(EN, row, screen)
+            for s in selects(view, "field"):
+                for o in s.options:
+                    out = ADAPTER.click(row, seat, Click("field", s.args, (o.value,)), EN)
+                    reached.add(out.action)
+        assert reached == set(game.legal_placements())
+
+
+def test_stuck_players_exchange_a_chosen_tile_or_pass() -> None:
+    for game in positions(40, seed=6):
+        if not game.legal_placements() and game.state.bag_count:
+            break
+    else:
+        pytest.fail("no stuck player in 40 random games")
+    seat = game.state.current
+    view = ADAPTER.turn_view(EN, make_row(game))
+    (swap,) = selects(view, "exchange")
+    assert [o.value for o in swap.options] == list(dict.fromkeys(game.state.hand(seat)))
+    code = swap.options[-1].value
+    assert click(game, Click("exchange", (), (code,))).action == Exchange(seat, code)
+    assert click(game, Click("pass")).action == Pass(seat)
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        Click("nonsense"),
+        Click("tile", (), ()),
+        Click("tile", (), ("RRR", "GGG")),
+        Click("tile", (), ("XYZ",)),
+        Click("rotate", ("{tile}", "3")),
+        Click("rotate", ("{tile}",)),
+        Click("field", ("{tile}", "0", "0"), ("2",)),  # a bonus field on the first move
+        Click("field", ("{tile}", "0", "0"), ("x",)),
+        Click("field", ("{tile}", "0", "0"), ("99",)),
+        Click("field", ("{tile}", "0", "7"), ("0",)),
+        Click("field", ("{other}", "0", "0"), ("0",)),  # a tile of someone else's hand
+        Click("pass"),
+        Click("exchange", (), ("{tile}",)),
+        Click("hint", ("extra",)),
+    ],
+)
+def test_forged_or_malformed_clicks_are_refused(forged: Click) -> None:
+    game = new_game(2, 13)
+    seat = game.state.current
+    mine, other = game.state.hand(seat)[0], game.state.hand(1 - seat)[0]
+
+    def fill(values: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(v.format(tile=mine, other=other) for v in values)
+
+    c = Click(forged.action, fill(forged.args), fill(forged.values))
+    with pytest.raises(Refusal) as refused:
+        click(game, c)
+    assert refused.value.text(translator("nl")) != refused.value.text(EN)
+
+
+def test_a_click_from_an_older_screen_whose_tile_was_laid_is_refused() -> None:
+    game = new_game(2, 14)
+    seat = game.state.current
+    code = game.state.hand(seat)[0]
+    game.apply(Place(seat, code, 0, 0))
+    with pytest.raises(Refusal):
+        ADAPTER.click(make_row(game), seat, Click("field", (code, "0", "0"), ("2",)), EN)
+
+
+def test_a_stale_screen_falls_back_to_the_board() -> None:
+    game = new_game(2, 15)
+    view = ADAPTER.turn_view(
+        EN,
+        make_row(game),
+        Screen("WWW" if "WWW" not in game.state.hand(game.state.current) else "RRR", 0),
+    )
+    assert not selects(view, "field")
+    assert view.picture is not None and view.picture.filename == "spectrangle.png"
+
+
+def test_the_hint_is_private_and_worded_from_the_structured_hint() -> None:
+    game = new_game(3, 16)
+    advice = hint(game.state)
+    for lang in LANGUAGES:
+        out = click(game, Click("hint"), translator(lang))
+        assert out.action is None and out.screen is None and out.private
+        assert advice.tile in out.private and f"{advice.field}" in out.private
+        if lang != "en":
+            assert out.private != click(game, Click("hint"), EN).private
+            assert advice.text not in out.private
+
+
+# ----------------------------------------------------------------------- whole games
+
+
+def play_by_clicks(game: Game, rng: random.Random) -> int:
+    """Play to the end choosing only among the controls shown; the clicks made."""
+    clicks = 0
+    while not game.finished:
+        row = make_row(game)
+        seat = game.state.current
+        screen = None
+        for _ in range(5):
+            view = ADAPTER.turn_view(EN, row, screen)
+            options = [
+                Click(r.action, r.args, (o.value,))
+                for r in rows(view)
+                if isinstance(r, Select)
+                for o in r.options
+            ] + [
+                Click(b.action, b.args)
+                for b in buttons(view)
+                if not b.disabled and b.action != "hint"
+            ]
+            out = ADAPTER.click(row, seat, rng.choice(options), EN)
+            clicks += 1
+            if out.action is not None:
+                ADAPTER.apply(game, out.action, SeededChance(rng.random()))
+                break
+            screen = out.screen
+        else:
+            field = next(r for r in rows(view) if isinstance(r, Select) and r.action == "field")
+            out = ADAPTER.click(
+                row, seat, Click("field", field.args, (field.options[0].value,)), EN
+            )
+            ADAPTER.apply(game, out.action, SeededChance(rng.random()))
+        assert ADAPTER.turn_result(EN, row)
+    return clicks
+
+
+@pytest.mark.parametrize(("seats", "teams"), [(2, False), (3, False), (4, False), (4, True)])
+def test_whole_games_played_through_clicks_score_as_the_engine(seats: int, teams: bool) -> None:
+    game = new_game(seats, 30 + seats, teams)
+    assert play_by_clicks(game, random.Random(seats)) > len(game.history)
+    assert ADAPTER.finished(game) and ADAPTER.current(game) is None
+    setup, _ = ADAPTER.dump(game)
+    engine = Game.replay(game.setup, list(game.events))
+    assert list(ADAPTER.scores(game)) == engine.scores
+    assert list(ADAPTER.winners(game)) == engine.winners()
+    assert ADAPTER.same_state(ADAPTER.replay(setup, ADAPTER.events(game)), game)
+    final = ADAPTER.final_view(EN, make_row(game))
+    for seat in range(seats):
+        assert f"**{engine.scores[seat]}**" in final.content
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_computers_play_whole_games_one_move_per_turn(level: str) -> None:
+    for seats in (2, 4) if level != "hard" else (2,):
+        game = new_game(seats, 40 + seats)
+        while not game.finished:
+            seat = game.state.current
+            turns = game.state.turn
+            move = ADAPTER.computer_move(game, seat, level, f"{seat}:{turns}")
+            assert move == ADAPTER.computer_move(game, seat, level, f"{seat}:{turns}")
+            assert ADAPTER.ends_turn(move.action)
+            ADAPTER.apply(game, move.action, SeededChance(turns))
+            assert game.state.turn == turns + 1
+        assert ADAPTER.finished(game)
+
+
+# ------------------------------------------------------------------- words and languages
+
+
+def finished_game(seats: int = 4, teams: bool = True, seed: int = 50) -> Game:
+    game = new_game(seats, seed, teams)
+    while not game.finished:
+        move = ADAPTER.computer_move(game, game.state.current, "normal", "x")
+        ADAPTER.apply(game, move.action, SeededChance(1))
+    return game
+
+
+def test_every_text_is_written_in_each_language() -> None:
+    game = new_game(4, 60, teams=True)
+    row = make_row(game)
+    code = game.state.hand(game.state.current)[0]
+    texts: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        t = translator(lang)
+        out = [ADAPTER.intro(t, row), ADAPTER.turn_view(t, row).content]
+        out.append(ADAPTER.turn_view(t, row, Screen(code, 0)).content)
+        out.append(ADAPTER.rules(t)[0])
+        out.append(ADAPTER.options_text(t, {"teams": "teams"}, 4))
+        texts[lang] = out
+    game.apply(game.legal_placements()[0])
+    for lang in LANGUAGES:
+        texts[lang].append(ADAPTER.turn_result(translator(lang), row))
+    done = make_row(finished_game())
+    for lang in LANGUAGES:
+        texts[lang].append(ADAPTER.final_view(translator(lang), done).content)
+    for lang in LANGUAGES:
+        if lang != "en":
+            for mine, english in zip(texts[lang], texts["en"], strict=True):
+                assert mine != english, (lang, mine)
+
+
+def test_turn_results_say_who_laid_what_where_for_how_much() -> None:
+    game = new_game(2, 61)
+    row = make_row(game)
+    seat = game.state.current
+    code = game.state.hand(seat)[0]
+    game.apply(Place(seat, code, 0, 1))
+    line = ADAPTER.turn_result(EN, row)
+    value = TILE_BY_CODE[code].value
+    assert line.startswith(f"{ADAPTER.seat_marks[seat]} Player {seat} laid")
+    assert code in line and "field 0" in line and f"**+{value}**" in line
+    # a ×3 field next to it: value × 1 × 3
+    nxt = next(p for p in game.legal_placements() if p.field == 2)
+    game.apply(nxt)
+    line = ADAPTER.turn_result(EN, row)
+    assert "field 2 (×3)" in line
+    assert (
+        f"{TILE_BY_CODE[nxt.tile].value} × 1 × 3 = **+{3 * TILE_BY_CODE[nxt.tile].value}**" in line
+    )
+
+
+def test_final_view_lists_standings_with_team_totals_and_the_final_picture() -> None:
+    game = finished_game()
+    view = ADAPTER.final_view(EN, make_row(game))
+    teams = game.state.team_scores
+    assert teams is not None
+    assert f"Team 1 (⬛🟠) **{teams[0]}**" in view.content
+    assert view.picture is not None and view.picture.filename == "spectrangle-final.png"
+    assert view.controls is None
+
+
+def test_intro_names_the_start_player_and_the_teams() -> None:
+    game = new_game(4, 62, teams=True)
+    text = ADAPTER.intro(EN, make_row(game))
+    start = game.setup.start_seat
+    assert f"{ADAPTER.seat_marks[start]} Player {start} starts" in text
+    assert "Teams: ⬛ Player 0 and 🟠 Player 2 against ⚪ Player 1 and 🔷 Player 3." in text
+
+
+# ------------------------------------------------------------------------ stats, export
+
+
+def test_seat_facts_and_stat_lines() -> None:
+    game = finished_game(seats=2, teams=False, seed=70)
+    facts = ADAPTER.seat_facts(game)
+    for seat, fact in enumerate(facts):
+        mine = [h for h in game.history if h.seat == seat and h.field is not None]
+        assert fact["best"] == max(h.points for h in mine)
+        assert fact["laid"] == len(mine)
+        assert fact["bonus"] == sum(h.field in BONUS_FIELDS for h in mine)
+    lines = ADAPTER.stat_lines(EN, facts)
+    assert [line.name for line in lines] == ["Best placement", "Tiles laid", "On bonus fields"]
+    assert lines[0].value == str(max(f["best"] for f in facts))
+    assert ADAPTER.stat_lines(EN, []) == []
+
+
+def test_team_partners_share_their_place() -> None:
+    game = finished_game()
+    winners = set(game.winners())
+    results = [
+        SeatResult(s, 100 + s, f"P{s}", game.scores[s], 1 + i, False, False, 0, {})
+        for i, s in enumerate(game.standings())
+    ]
+    ADAPTER.seat_results_hook(make_row(game), results)
+    for r in results:
+        assert r.won == (r.seat in winners)
+        assert r.place == (1 if r.seat in winners else 2)
+
+
+def test_export_is_a_record_the_replay_command_accepts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = finished_game(seats=3, teams=False, seed=80)
+    data, fmt = ADAPTER.export(make_row(game))
+    assert fmt == "spectrangle-record/1"
+    assert isinstance(data, bytes) and json.loads(data)["format"] == fmt
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    assert replay_main(["replay", str(path)]) == 0
+    assert str(game.scores[0]) in capsys.readouterr().out
