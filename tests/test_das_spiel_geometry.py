@@ -244,3 +244,45 @@ def test_pyramid_funnel_walls_and_side_view() -> None:
     slid = pyr.replace({g.index_of_label("0E3"): None, q: Die(Colour.RED, ORIENTATIONS[0])})
     assert L(slid.occupied) == "0F3 0F4 1E3" and not slid.is_stable()
     assert pyr.colour_mask(Colour.PEARL) == pyr.occupied
+
+
+def _naive(occupied: int) -> dict[str, int]:
+    """The §2.5 definitions written out per position, to check the mask arithmetic against."""
+    present = {i for i in range(g.COUNT) if occupied >> i & 1}
+    out = {"free": 0, "open": 0, "funnels": 0, "unsupported": 0}
+    for i in range(g.COUNT):
+        deps = [j for j in g.DEPENDENT_BY_AXIS[i] if j != g.NONE]
+        sups = [j for j in g.SUPPORT_BY_AXIS[i] if j != g.NONE]
+        if i in present:
+            if not any(j in present for j in deps):
+                out["free"] |= 1 << i
+            if any(j not in present for j in deps):
+                out["open"] |= 1 << i
+            if sups and not all(j in present for j in sups):
+                out["unsupported"] |= 1 << i
+        elif sups and all(j in present for j in sups):
+            out["funnels"] |= 1 << i
+    return out
+
+
+def _naive_row(mask: int) -> int:
+    best = 0
+    for i in g.bits(mask):
+        for a in g.AXES:
+            n, j = 0, i
+            while j != g.NONE and mask >> j & 1:
+                n, j = n + 1, g.SUPPORT_BY_AXIS[j][a]
+            best = max(best, n)
+    return best
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, g.ALL_MASK), stable_piles())
+def test_mask_predicates_match_the_definitions(anything: int, pile: int) -> None:
+    for occupied in (anything, pile, g.ALL_MASK & ~pile):
+        naive = _naive(occupied)
+        assert g.free_dice(occupied) == naive["free"]
+        assert g.open_dice(occupied) == naive["open"]
+        assert g.funnels(occupied) == naive["funnels"]
+        assert g.unsupported(occupied) == naive["unsupported"]
+        assert g.longest_row(occupied) == _naive_row(occupied)

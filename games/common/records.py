@@ -23,10 +23,11 @@ MAX_RECORD_DEPTH = 32  # records nest 4 levels deep; anything deeper is not a re
 
 
 class RuleViolation(IllegalAction):
-    """A record turn the rules refuse; ``turn`` is its 0-based index."""
+    """A record turn the rules refuse; ``turn`` is its 0-based index. ``unit`` names the
+    record's steps in the message (Das Spiel records number ``event``s, not turns)."""
 
-    def __init__(self, turn: int, reason: str) -> None:
-        super().__init__(f"turn {turn}: {reason}")
+    def __init__(self, turn: int, reason: str, unit: str = "turn") -> None:
+        super().__init__(f"{unit} {turn}: {reason}")
         self.turn = turn
         self.reason = reason
 

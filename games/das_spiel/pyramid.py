@@ -103,6 +103,32 @@ class Pyramid:
             occupied = occupied | 1 << i if d is not None else occupied & ~(1 << i)
         return Pyramid(occupied, tuple(dice))
 
+    def pull(self, b: int) -> tuple[Pyramid, Die, int]:
+        """Pull the bottom die at ``b`` and let the pile slide (Cui bono?, §7.2, CUI-6).
+
+        If exactly one upper face ``U_k`` of ``b`` is covered, the occupied row ``b − e_k,
+        b − 2e_k, …`` slides one step down along ``e_k`` (each die takes the place of the one
+        below it); if none is covered nothing moves. Returns the new pyramid, the pulled die and
+        the position left empty. ``ValueError`` for an empty or non-bottom ``b`` or one with two
+        or more covered faces (no single slide; such dice are not pullable, CUI-2)."""
+        die = self.dice[b]
+        if die is None or g.LAYER[b] != 0:
+            raise ValueError(f"{g.LABELS[b]} holds no bottom die")
+        occupied = self.occupied
+        covered = [a for a in g.AXES if a not in g.exposed_axes(occupied, b)]
+        if len(covered) > 1:
+            raise ValueError(f"{g.LABELS[b]} is held by {len(covered)} dice above it")
+        if not covered:
+            return self.remove(b), die, b
+        k = covered[0]
+        dice = list(self.dice)
+        below, above = b, g.DEPENDENT_BY_AXIS[b][k]
+        while above != g.NONE and occupied >> above & 1:
+            dice[below] = dice[above]
+            below, above = above, g.DEPENDENT_BY_AXIS[above][k]
+        dice[below] = None
+        return Pyramid(occupied & ~(1 << below), tuple(dice)), die, below
+
     # ----------------------------------------------------------------- queries
 
     def __contains__(self, i: object) -> bool:
