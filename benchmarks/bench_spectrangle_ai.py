@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.clocks import p99
 from games.common.ai import Level
 from games.spectrangle import Game
 from games.spectrangle.ai import decide
@@ -59,10 +60,6 @@ def play(task: tuple[Level, Level, int, int]) -> Result:
     return Result(
         seed, (scores[seat], scores[1 - seat]), tuple(times[seat]), tuple(times[1 - seat])
     )
-
-
-def p99(values: list[float]) -> float:
-    return statistics.quantiles(values, n=100)[98]
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.clocks import p99, timer_overhead_ns
 from games.spectrangle import Game, Place
 
 PLACEMENTS_TARGET_US = 50.0
@@ -30,10 +31,6 @@ def half_full_game(seed: int) -> Game:
     return game
 
 
-def p99(values: list[float]) -> float:
-    return statistics.quantiles(values, n=100)[98]
-
-
 def reference_loop_us() -> float:
     """µs for ``sum(range(1000))``: about 8 µs on an idle desktop core, so figures taken on a
     busy machine can be scaled by this."""
@@ -44,14 +41,6 @@ def reference_loop_us() -> float:
             sum(range(1000))
         best.append((time.perf_counter() - t0) / 100 * 1e6)
     return min(best)
-
-
-def timer_overhead_ns() -> float:
-    empty = []
-    for _ in range(2000):
-        t0 = time.perf_counter_ns()
-        empty.append(time.perf_counter_ns() - t0)
-    return statistics.median(empty)
 
 
 def bench_placements(boards: int, repeats: int) -> tuple[list[float], list[float]]:

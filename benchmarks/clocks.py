@@ -1,8 +1,10 @@
-"""The ``--clock`` option of the AI benchmarks: wall clock, or CPU time on a busy machine."""
+"""What the benchmarks share about time: the ``--clock`` option of the AI benchmarks (wall clock,
+or CPU time on a busy machine), the p99 of a sample, and the cost of reading the timer."""
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 
@@ -17,3 +19,16 @@ def add_clock_option(parser: argparse.ArgumentParser) -> None:
         help="time decisions by the wall clock, or by the CPU time of the process (steady on a "
         "busy machine)",
     )
+
+
+def p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98]
+
+
+def timer_overhead_ns() -> float:
+    """The median cost of two ``perf_counter_ns`` calls, to subtract from tiny timings."""
+    empty = []
+    for _ in range(2000):
+        t0 = time.perf_counter_ns()
+        empty.append(time.perf_counter_ns() - t0)
+    return statistics.median(empty)
