@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from bot.adapter import MAX_OPTIONS, Button, Click, Controls, Select, TurnView
+from bot.adapter import ARG_PATTERN, MAX_OPTIONS, Button, Click, Controls, Select, TurnView
 from bot.adapters.spectrangle import ADAPTER, Screen
 from bot.models import GameRow, Player, SeatResult, Status
 from bot.refusals import Refusal
@@ -178,7 +179,7 @@ def test_turn_actions_end_the_turn_and_resigning_does_not() -> None:
 
 def test_controls_stay_within_discord_limits_and_offer_what_the_rules_allow() -> None:
     seen_split = seen_stuck = seen_single = 0
-    for game in positions(24, seed=4):
+    for game in positions(12, seed=4):
         row = make_row(game)
         placeable = {p.tile for p in game.legal_placements()}
         for screen in screens(game):
@@ -222,6 +223,33 @@ def test_controls_stay_within_discord_limits_and_offer_what_the_rules_allow() ->
                     (screen.tile, str(screen.rotation), str(i)) for i in range(len(field_selects))
                 }
     assert seen_split and seen_stuck and seen_single  # the cases the checks are about occurred
+
+
+def test_control_texts_and_args_fit_discord_in_every_language() -> None:
+    """Discord: button labels ≤ 80, option labels and descriptions ≤ 100, placeholders ≤ 150;
+    the platform: actions in lower-case letters, every argument matching ARG_PATTERN."""
+    checked = 0
+    for n, game in enumerate(positions(4, seed=8)):
+        if n % 3:
+            continue
+        row = make_row(game)
+        for lang in LANGUAGES:
+            for screen in screens(game):
+                for r in rows(ADAPTER.turn_view(translator(lang), row, screen)):
+                    if isinstance(r, Select):
+                        assert len(r.placeholder) <= 150
+                        for o in r.options:
+                            assert 1 <= len(o.label) <= 100 and len(o.description or "") <= 100
+                            assert re.fullmatch(ARG_PATTERN, o.value)
+                        parts = [r]
+                    else:
+                        parts = list(r)
+                        assert all(1 <= len(b.label) <= 80 for b in r)
+                    for part in parts:
+                        assert re.fullmatch("[a-z]+", part.action)
+                        assert all(re.fullmatch(ARG_PATTERN, a) for a in part.args)
+                        checked += 1
+    assert checked > 100
 
 
 def test_the_first_move_splits_its_27_fields_over_two_selects() -> None:
@@ -372,6 +400,21 @@ def test_a_click_from_an_older_screen_whose_tile_was_laid_is_refused() -> None:
     game.apply(Place(seat, code, 0, 0))
     with pytest.raises(Refusal):
         ADAPTER.click(make_row(game), seat, Click("field", (code, "0", "0"), ("2",)), EN)
+
+
+def test_a_double_click_on_a_field_is_told_the_first_one_counted() -> None:
+    game = new_game(2, 17)
+    row = make_row(game)
+    seat = game.state.current
+    code = game.state.hand(seat)[0]
+    first = Click("field", (code, "0", "0"), ("0",))
+    assert ADAPTER.stale_text(row, seat, first) is None  # nothing played yet
+    ADAPTER.apply(game, ADAPTER.click(row, seat, first, EN).action, SeededChance(1))
+    assert ADAPTER.stale_text(row, seat, first) == (
+        "That turn is already played: your first click counted."
+    )
+    assert ADAPTER.stale_text(row, seat, Click("tile", (), (code,))) is None
+    assert ADAPTER.stale_text(row, 1 - seat, first) is None
 
 
 def test_a_stale_screen_falls_back_to_the_board() -> None:

@@ -208,6 +208,13 @@ class SpectrangleAdapter(GameAdapter[Game]):
             return Outcome(screen=asked)
         return Outcome(action=asked)
 
+    def stale_text(self, row: GameRow, seat: int, click: Click) -> str | None:
+        """A second click that would have ended a turn this seat has just played."""
+        history = words.game_of(row).history
+        if click.action in controls.TURN_ENDING and history and history[-1].seat == seat:
+            return N_("That turn is already played: your first click counted.")
+        return None
+
     def computer_move(self, game: Game, seat: int, level: str, seed: str) -> Move:
         decision = decide(game.state, Level(level), random.Random(seed))
         return Move(decision.action)

@@ -29,7 +29,7 @@ FIELD = "field"  # select: args (code, rotation, part), values (field,)
 EXCHANGE = "exchange"  # select: values (code,)
 PASS = "pass"
 HINT = "hint"
-ACTIONS = (TILE, ROTATE, FIELD, EXCHANGE, PASS, HINT)
+TURN_ENDING = (FIELD, EXCHANGE, PASS)
 
 NOT_VALID = N_("That button is not valid for this turn.")
 NO_FIT = N_("That tile does not fit there now.")
