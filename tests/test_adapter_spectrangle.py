@@ -570,6 +570,8 @@ def test_final_view_lists_standings_with_team_totals_and_the_final_picture() -> 
     assert teams is not None
     assert f"Team 1 (⬛🟠) **{teams[0]}**" in view.content
     assert view.picture is not None and view.picture.filename == "spectrangle-final.png"
+    for seat in game.winners():  # partners share their place, as in the final picture
+        assert f"1. {ADAPTER.seat_marks[seat]} Player {seat}" in view.content
     assert view.controls is None
 
 
@@ -608,17 +610,22 @@ def test_team_partners_share_their_place() -> None:
     ADAPTER.seat_results_hook(make_row(game), results)
     for r in results:
         assert r.won == (r.seat in winners)
-        assert r.place == (1 if r.seat in winners else 2)
+        assert r.place == (1 if r.seat in winners else 3)
 
 
 def test_export_is_a_record_the_replay_command_accepts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = finished_game(seats=3, teams=False, seed=80)
+    finished = finished_game(seats=3, teams=False, seed=80)
+    game = ADAPTER.load(*ADAPTER.dump(finished))  # as the platform loads it: no event log
+    assert not game.events
     data, fmt = ADAPTER.export(make_row(game))
     assert fmt == "spectrangle-record/1"
     assert isinstance(data, bytes) and json.loads(data)["format"] == fmt
     path = tmp_path / "game.json"
     path.write_bytes(data)
     assert replay_main(["replay", str(path)]) == 0
-    assert str(game.scores[0]) in capsys.readouterr().out
+    report = json.loads(capsys.readouterr().out)
+    assert report["scores"] == finished.scores and report["finished"]
+    assert report["winners"] == finished.winners()
+    assert len(report["turns"]) == len(finished.history)

@@ -251,24 +251,19 @@ class SpectrangleAdapter(GameAdapter[Game]):
         ]
 
     def export(self, row: GameRow) -> tuple[bytes, str]:
+        """The record is written from the state's turn history: no need of the event log."""
         game = words.game_of(row)
         record = export_record(game, player_names(translator("en"), row))
-        return json.dumps(record, ensure_ascii=False, indent=1).encode(), FORMAT
+        return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
 
     def seat_results_hook(self, row: GameRow, results: list[SeatResult]) -> None:
-        """In the team game partners share their team's place and win."""
-        state = words.game_of(row).state
-        teams = state.team_scores
-        if teams is None:
+        """Places as the final picture shows them: in the team game partners share their
+        team's place (1, 1, 3, 3) and its win."""
+        game = words.game_of(row)
+        if not game.state.teams:
             return
-        winners = set(state.winners())
-        winning_teams = {s % 2 for s in winners}
-        order = state.standings()
-        first = [min(order.index(s) for s in (team, team + 2)) for team in (0, 1)]
+        place = {seat: rank for rank, seat in words.ranks(game)}
+        winners = set(game.winners())
         for result in results:
-            team = result.seat % 2
-            if winning_teams:
-                result.place = 1 if team in winning_teams else 2
-            else:
-                result.place = 1 if first[team] < first[1 - team] else 2
+            result.place = place[result.seat]
             result.won = result.seat in winners

@@ -76,16 +76,16 @@ def split(options: list[Option]) -> list[list[Option]]:
 def controls(t: Translator, game: Game, screen: Screen | None) -> Controls:
     seat = game.state.current
     assert seat is not None
-    hint = (Button(HINT, label=t("Hint"), emoji="💡"),)
+    hint = Button(HINT, label=t("Hint"), emoji="💡")
     tiles = placeable_tiles(game)
     if not tiles:
-        return Controls((*_stuck_rows(t, game, seat), hint))
+        return Controls(_stuck_rows(t, game, seat, hint))
     rows: list[Row] = [_tile_select(t, game, tiles, screen)]
     if screen is not None:
         fits = fits_by_rotation(game, screen.tile)
         rows.append(_rotation_buttons(screen, fits))
         rows.extend(_field_selects(t, game, screen, fits[screen.rotation]))
-    rows.append(hint)
+    rows.append((hint,))
     return Controls(tuple(rows))
 
 
@@ -146,21 +146,18 @@ def _field_selects(t: Translator, game: Game, screen: Screen, fields: list[int])
     ]
 
 
-def _stuck_rows(t: Translator, game: Game, seat: int) -> list[Row]:
-    rows: list[Row] = []
-    if game.state.bag_count:
-        rows.append(
-            Select(
-                EXCHANGE,
-                tuple(
-                    Option(label=words.tile_text(code), value=code)
-                    for code in dict.fromkeys(game.state.hand(seat))
-                ),
-                placeholder=t("Exchange a tile with the bag…"),
-            )
-        )
-    rows.append((Button(PASS, label=t("Pass"), style=Style.DANGER),))
-    return rows
+def _stuck_rows(t: Translator, game: Game, seat: int, hint: Button) -> tuple[Row, ...]:
+    """Nothing fits: exchange a chosen tile while the bag holds tiles, or pass."""
+    passing = (Button(PASS, label=t("Pass"), style=Style.DANGER), hint)
+    if not game.state.bag_count:
+        return (passing,)
+    hand = game.state.hand(seat)  # tiles are unique: no option twice
+    exchange = Select(
+        EXCHANGE,
+        tuple(Option(label=words.tile_text(code), value=code) for code in hand),
+        placeholder=t("Exchange a tile with the bag…"),
+    )
+    return (exchange, passing)
 
 
 # ------------------------------------------------------------------------------ clicks

@@ -13,7 +13,8 @@ from bot.text import player_name, safe_name
 from games.spectrangle import BONUS_FIELDS, FIELDS, TILE_BY_CODE, EndReason, TurnKind
 from games.spectrangle.ai import Hint, HintReason
 from games.spectrangle.game import Game
-from locales import N_, Translator
+from locales import DEFAULT, N_, Translator
+from renderers.spectrangle.final import standing_rows
 from renderers.spectrangle.placing import ROTATION_LETTERS
 
 # The renderer's seat colours (black square, white circle, orange triangle, cyan diamond):
@@ -188,13 +189,21 @@ def intro(t: Translator, row: GameRow) -> str:
     return "\n".join(lines)
 
 
+def ranks(game: Game) -> list[tuple[int, int]]:
+    """(rank, seat) best first, as the final picture ranks them: team mates share a rank."""
+    state = game.state
+    rows = standing_rows(state, [""] * state.seats, DEFAULT)
+    return [(r.rank, r.seat) for r in rows]
+
+
 def standings(t: Translator, row: GameRow) -> str:
     """Final places: points laid, minus the tiles left in hand; team totals in the team game."""
-    state = game_of(row).state
+    game = game_of(row)
+    state = game.state
     winners = set(state.winners())
     penalties = state.penalties
     lines = []
-    for place, seat in enumerate(state.standings(), start=1):
+    for place, seat in ranks(game):
         crown = " 🏆" if seat in winners else ""
         note = " " + t("(resigned)") if state.resigned[seat] else ""
         minus = (
