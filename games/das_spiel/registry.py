@@ -17,7 +17,7 @@ from games.das_spiel.record import EngineFactory
 
 ENGINES: Mapping[str, str] = MappingProxyType(
     {
-        # "abquetschen": "games.das_spiel.abquetschen:from_record",
+        "abquetschen": "games.das_spiel.abquetschen:from_record",
     }
 )
 

@@ -1,0 +1,134 @@
+"""An Abquetschen game: state + action log, the object the bot, the AIs and replay use.
+
+``Abquetschen(start_seat)``; ``legal_actions()``; ``apply(action)`` → ``Result`` (refusals raise
+and change nothing, GEN-6); ``roll(dice)`` draws the turquoise die from a ``DiceRng`` and applies
+it. It is also the replay engine of ``games.das_spiel.record`` (``from_record``,
+``apply_record_event``, ``standings`` …) and exports its own record (``to_record``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.common.dice import DiceRng
+from games.das_spiel import geometry as g
+from games.das_spiel.abquetschen.state import (
+    SEATS,
+    AbqState,
+    Action,
+    Bonus,
+    Build,
+    Result,
+    Roll,
+    Start,
+)
+from games.das_spiel.orientation import ORIENTATIONS
+from games.das_spiel.pyramid import Colour, Die, Pyramid
+from games.das_spiel.record import Record, RecordEvent, record_json
+
+__all__ = ["COLOURS", "GAME", "Abquetschen", "from_record"]
+
+GAME = "abquetschen"
+COLOURS = (Colour.RED, Colour.YELLOW, Colour.PEARL)  # seat 0, 1, 2
+
+
+class Abquetschen:
+    def __init__(self, start_seat: int = 0, state: AbqState | None = None) -> None:
+        self.state = state if state is not None else AbqState(start_seat)
+        self.log: list[Action] = []
+
+    # ---------------------------------------------------------------- playing
+
+    def apply(self, action: Action) -> Result:
+        result = self.state.apply(action)
+        self.log.append(action)
+        return result
+
+    def roll(self, dice: DiceRng) -> Result:
+        """The seat on turn rolls the turquoise die (the bot does this; there is no choice)."""
+        seat = self.state.current
+        if seat is None:
+            return self.apply(Roll(0, 1))  # refused: the game is over
+        return self.apply(Roll(seat, dice.roll(1)[0]))
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def copy(self) -> Abquetschen:
+        other = Abquetschen(state=self.state.copy())
+        other.log = list(self.log)
+        return other
+
+    def pyramid(self) -> Pyramid:
+        """The pile as dice for pictures: each die in its owner's colour. Pips mean nothing in
+        Abquetschen, so each position shows a fixed orientation (cosmetic only)."""
+        dice: dict[int, Die] = {}
+        for seat, mask in enumerate(self.state.owned):
+            for i in g.bits(mask):
+                dice[i] = Die(COLOURS[seat], ORIENTATIONS[i % 24])
+        return Pyramid.from_dice(dice)
+
+    # ------------------------------------------------------------- replayable
+
+    @classmethod
+    def from_record(cls, record: Record) -> Abquetschen:
+        return cls(record.start_seat)
+
+    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
+        seat = event.seat
+        assert seat is not None
+        f = event.fields
+        action: Action
+        if event.type == "roll":
+            action = Roll(seat, f["value"])
+        elif event.type == "start":
+            action = Start(seat, f["positions"])
+        elif event.type == "build":
+            action = Build(seat, f["positions"])
+        else:
+            action = Bonus(seat, f["positions"])
+        return self.apply(action).fields()
+
+    @property
+    def next_seat(self) -> int | None:
+        return self.state.current
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def end_reason(self) -> str | None:
+        reason = self.state.end_reason
+        return None if reason is None else reason.value
+
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
+
+    def standings(self) -> list[dict[str, Any]]:
+        s = self.state
+        return [
+            {
+                "seat": seat,
+                "supply": s.supply[seat],
+                "in_pyramid": s.owned[seat].bit_count(),
+                "open": s.open_dice(seat).bit_count(),
+            }
+            for seat in range(SEATS)
+        ]
+
+    def to_record(self, players: list[str]) -> dict[str, Any]:
+        """The game's record (RECORD-FORMAT.md); export it only once the game has ended."""
+        events = []
+        for a in self.log:
+            if isinstance(a, Roll):
+                events.append(RecordEvent("roll", a.seat, None, {"value": a.value}))
+            else:
+                kind = {Start: "start", Build: "build", Bonus: "bonus"}[type(a)]
+                events.append(RecordEvent(kind, a.seat, None, {"positions": a.positions}))
+        return record_json(GAME, players, events, start_seat=self.state.start_seat)
+
+
+def from_record(record: Record) -> Abquetschen:
+    """The registry's factory."""
+    return Abquetschen.from_record(record)
