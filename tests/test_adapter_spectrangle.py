@@ -629,3 +629,18 @@ def test_export_is_a_record_the_replay_command_accepts(
     assert report["scores"] == finished.scores and report["finished"]
     assert report["winners"] == finished.winners()
     assert len(report["turns"]) == len(finished.history)
+
+
+def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/bench_spectrangle_adapter.py`` in miniature: it runs and prints its figures."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_spectrangle_adapter.py"
+    spec = importlib.util.spec_from_file_location("bench_spectrangle_adapter", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--games", "2", "--hint-every", "5"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5
+    assert all("median" in line and "p99" in line for line in lines)
