@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.adapter import ARG_PATTERN, MAX_OPTIONS, Button, Click, Controls, Select, TurnView
 from bot.adapters.spectrangle import ADAPTER, Screen
@@ -23,6 +25,7 @@ from games.spectrangle.ai import hint
 from games.spectrangle.game import Game
 from games.spexxx import Variant
 from locales import LANGUAGES, translator
+from renderers.spectrangle import theme
 
 EN = translator("en")
 
@@ -541,6 +544,24 @@ def test_every_text_is_written_in_each_language() -> None:
         if lang != "en":
             for mine, english in zip(texts[lang], texts["en"], strict=True):
                 assert mine != english, (lang, mine)
+
+
+def inside(field: int) -> tuple[int, int]:
+    """A point of the field between its centre and its first corner, clear of its labels."""
+    (cx, cy), (ax, ay) = theme.field_centre(field), theme.field_corners(field)[0]
+    return round(0.6 * cx + 0.4 * ax), round(0.6 * cy + 0.4 * ay)
+
+
+def test_the_rules_come_with_the_bare_board() -> None:
+    text, picture = ADAPTER.rules(translator("fr"))
+    assert "×4" in text and ", ".join(map(str, BONUS_FIELDS)) in text
+    assert picture is not None
+    png = picture.draw(*picture.args, **picture.kwargs)
+    with Image.open(io.BytesIO(png)) as img:
+        assert img.size == (1200, 1032)
+        rgb = img.convert("RGB")
+        x4, plain = (rgb.getpixel(inside(f)) for f in (11, 12))
+    assert x4 != plain and plain == rgb.getpixel(inside(6))  # the bonus field stands out
 
 
 def test_turn_results_say_who_laid_what_where_for_how_much() -> None:

@@ -35,6 +35,11 @@ def render_placing(
     return encode(placing_image(state, names, tile, lang=lang))
 
 
+def render_empty_board() -> bytes:
+    """The board alone, its fields numbered and the bonus fields marked: for the rules."""
+    return encode(_canvas())
+
+
 def render_final(state: SpectrangleState, names: Sequence[str], *, lang: str = DEFAULT) -> bytes:
     """The final board and hands, the standings with hands deducted and the score plot."""
     lang = resolve(lang)

@@ -42,7 +42,12 @@ from games.spectrangle import (
 from games.spectrangle.ai import decide, hint
 from games.spectrangle.game import Game
 from locales import N_, Translator, translator
-from renderers.spectrangle import render_board, render_final, render_placing
+from renderers.spectrangle import (
+    render_board,
+    render_empty_board,
+    render_final,
+    render_placing,
+)
 
 if TYPE_CHECKING:
     from bot.models import GameRow, SeatResult
@@ -220,7 +225,7 @@ class SpectrangleAdapter(GameAdapter[Game]):
         return Move(decision.action)
 
     def rules(self, t: Translator) -> tuple[str, Picture | None]:
-        return words.rules_text(t), None
+        return words.rules_text(t), Picture(render_empty_board, "spectrangle-board.png")
 
     # ------------------------------------------------------------------- stats and export
 

@@ -317,7 +317,7 @@ def rules_text(t: Translator) -> str:
             "• "
             + t(
                 "A tile scores its value × the tiles it touches (at least 1) × the field's "
-                "bonus (×2, ×3 or ×4 on fields {fields}).",
+                "bonus (×2, ×3 or ×4 on fields {fields}, as the picture shows).",
                 fields=bonus,
             ),
             "• "
