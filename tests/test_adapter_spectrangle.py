@@ -19,7 +19,7 @@ from bot.refusals import Refusal
 from games.common.actions import Resign
 from games.common.chance import SeededChance
 from games.common.errors import RecordError
-from games.spectrangle import BONUS_FIELDS, TILE_BY_CODE, Exchange, Exchanged, Pass, Place
+from games.spectrangle import BONUS_FIELDS, TILE_BY_CODE, Exchange, Exchanged, Pass, Place, errors
 from games.spectrangle.__main__ import main as replay_main
 from games.spectrangle.ai import hint
 from games.spectrangle.game import Game
@@ -665,3 +665,28 @@ def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 5
     assert all("median" in line and "p99" in line for line in lines)
+
+
+def test_engine_refusals_are_worded_for_each_language() -> None:
+    game = new_game(2, 90)
+    seat = game.state.current
+    tried = {
+        errors.MustPlace: Pass(seat),
+        errors.FirstOnBonus: Place(seat, game.state.hand(seat)[0], 2, 0),
+        errors.TileNotHeld: Place(seat, game.state.hand(1 - seat)[0], 0, 0),
+    }
+    for error, action in tried.items():
+        with pytest.raises(error) as refused:
+            ADAPTER.apply(game, action, SeededChance(1))
+        message = next(
+            ADAPTER.refusals[c] for c in type(refused.value).__mro__ if c in ADAPTER.refusals
+        )
+        assert message == ADAPTER.refusals[error]
+        for lang in LANGUAGES[1:]:
+            assert translator(lang)(message) != message
+    assert not game.events  # refused: nothing changed
+
+
+def test_a_resignation_says_what_happens_to_the_tiles() -> None:
+    text = ADAPTER.resigned_text(translator("de"), "Ann")
+    assert text.startswith("Ann ") and text != ADAPTER.resigned_text(EN, "Ann")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.adapter import (
     Choice,
@@ -35,6 +35,7 @@ from games.spectrangle import (
     Setup,
     SpectrangleState,
     TurnKind,
+    errors,
     event_from_dict,
     event_to_dict,
     export_record,
@@ -69,6 +70,7 @@ class SpectrangleAdapter(GameAdapter[Game]):
     """Spectrangle for 2–4 players or 2 v 2; hands are public, only the bag's order is secret."""
 
     kind = "spectrangle"
+    code = "spc"  # starts every custom_id of the game's controls: never change it
     title = "Spectrangle"
     group = "spectrangle"
     group_description = N_("Spectrangle: lay triangles so that touching sides match in colour")
@@ -82,6 +84,20 @@ class SpectrangleAdapter(GameAdapter[Game]):
         default=NO_TEAMS,
     )
     export_running = False  # a running game's record shows the bag's order
+    refusals: ClassVar[Mapping[type[Exception], str]] = {
+        errors.NoSuchTile: N_("That is not a tile."),
+        errors.NoSuchField: N_("That is not a field on the board."),
+        errors.BadRotation: N_("That is not a rotation of the tile."),
+        errors.TileNotHeld: N_("That tile is not in your hand."),
+        errors.FieldOccupied: N_("That field is already taken."),
+        errors.FirstOnBonus: N_("The first tile may not go on a bonus field."),
+        errors.NotTouching: N_("A tile must touch a laid tile along a whole side."),
+        errors.SidesDoNotMatch: N_(
+            "Touching sides must have the same colour (white matches every colour)."
+        ),
+        errors.MustPlace: N_("You cannot pass or exchange: one of your tiles fits."),
+        errors.BagEmpty: N_("The bag is empty: there is nothing to exchange with."),
+    }  # engine refusal → N_() text; the rest are "That move is not allowed now."
 
     # ------------------------------------------------------------------ options and start
 
@@ -157,6 +173,17 @@ class SpectrangleAdapter(GameAdapter[Game]):
         return max(1, turns) if game.finished else turns + 1
 
     # ------------------------------------------------------------------------ presentation
+
+    def warm(self) -> None:
+        """Build the renderer's cached board, sprites and palette before the first turn."""
+        render_board(SpectrangleState(2, list(range(len(TILE_CODES)))), ["", ""])
+
+    def resigned_text(self, t: Translator, name: str) -> str:
+        return t(
+            "{name} resigned. Their tiles stay on the board; the tiles in their hand leave the "
+            "game and count against them at the end.",
+            name=name,
+        )
 
     def intro(self, t: Translator, row: GameRow) -> str:
         return words.intro(t, row)
