@@ -654,13 +654,8 @@ def test_export_is_a_record_the_replay_command_accepts(
 
 def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
     """``benchmarks/bench_spectrangle_adapter.py`` in miniature: it runs and prints its figures."""
-    import importlib.util
+    from benchmarks import bench_spectrangle_adapter as bench
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_spectrangle_adapter.py"
-    spec = importlib.util.spec_from_file_location("bench_spectrangle_adapter", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     bench.main(["--games", "2", "--hint-every", "5"])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 5
