@@ -10,7 +10,14 @@ from __future__ import annotations
 from bot.adapters.spectrangle.screen import Screen
 from bot.models import GameRow
 from bot.text import player_name, safe_name
-from games.spectrangle import BONUS_FIELDS, FIELDS, TILE_BY_CODE, EndReason, TurnKind
+from games.spectrangle import (
+    BONUS_FIELDS,
+    FIELDS,
+    TILE_BY_CODE,
+    EndReason,
+    SpectrangleState,
+    TurnKind,
+)
 from games.spectrangle.ai import Hint, HintReason
 from games.spectrangle.game import Game
 from locales import DEFAULT, N_, Translator
@@ -98,6 +105,16 @@ def turn_prompt(t: Translator, game: Game, screen: Screen | None) -> str:
     return t("None of your tiles fits anywhere and the bag is empty: pass.")
 
 
+def team_totals(t: Translator, state: SpectrangleState) -> str:
+    """``Team 1 (⬛🟠) **40** · Team 2 (⚪🔷) **37**``: seats 0 and 2 against 1 and 3."""
+    teams = state.team_scores
+    assert teams is not None
+    return " · ".join(
+        t("Team {n}", n=n + 1) + f" ({SEAT_MARKS[n]}{SEAT_MARKS[n + 2]}) **{teams[n]}**"
+        for n in range(2)
+    )
+
+
 def scoreboard(t: Translator, row: GameRow) -> str:
     """Each seat's points (team totals in the team game) and the tiles left in the bag."""
     state = game_of(row).state
@@ -108,14 +125,8 @@ def scoreboard(t: Translator, row: GameRow) -> str:
             entry += " " + t("(resigned)")
         parts.append(entry)
     lines = ["  |  ".join(parts)]
-    teams = state.team_scores
-    if teams is not None:
-        lines.append(
-            " · ".join(
-                t("Team {n}", n=n + 1) + f" ({SEAT_MARKS[n]}{SEAT_MARKS[n + 2]}) **{teams[n]}**"
-                for n in range(2)
-            )
-        )
+    if state.teams:
+        lines.append(team_totals(t, state))
     lines.append("👜 " + t("{n} tile in the bag", "{n} tiles in the bag", state.bag_count))
     return "\n".join(lines)
 
@@ -214,14 +225,8 @@ def standings(t: Translator, row: GameRow) -> str:
         lines.append(
             f"{place}. {seat_label(t, row, seat)} — **{state.scores[seat]}**{minus}{crown}{note}"
         )
-    teams = state.team_scores
-    if teams is not None:
-        lines.append(
-            " · ".join(
-                t("Team {n}", n=n + 1) + f" ({SEAT_MARKS[n]}{SEAT_MARKS[n + 2]}) **{teams[n]}**"
-                for n in range(2)
-            )
-        )
+    if state.teams:
+        lines.append(team_totals(t, state))
     if state.end_reason in END_REASONS:
         lines.append(t(END_REASONS[state.end_reason]))
     return "\n".join(lines)
