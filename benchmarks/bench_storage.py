@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.models import GameRow, Player, Status
 from bot.storage import SqliteGameStore
 from games.common.dice import SeededDice
-from games.spexxx import Discard, Game, Hold, Place, Throw, Variant
+from games.spexxx import Discard, Game, Hold, Place, Throw
 from games.spexxx.state import MAX_THROWS
 
 GUILD, CHANNEL = 1, 2
@@ -65,7 +65,7 @@ def act(game: Game, rng: random.Random) -> None:
 
 
 async def started(store: SqliteGameStore, seed: int) -> tuple[GameRow, random.Random]:
-    row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
+    row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players += [Player(2, "ben"), Player(3, "cy"), Player(4, "di")]
     row.game = Game.new(4, SeededDice(seed))
     row.status = Status.RUNNING

@@ -223,7 +223,7 @@ async def child(args: argparse.Namespace) -> int:
                 return next((c for c in cids if c.startswith(prefix)), None)
 
             def where(cid: str) -> dict[str, int]:
-                parts = cid.split(":")
+                parts = unversioned(cid)
                 return {"game": int(parts[2]), "T": int(parts[3]), "k": int(parts[4])}
 
             sq, zone = first("spx:sq:"), first("spx:zone:")
@@ -255,7 +255,7 @@ async def child(args: argparse.Namespace) -> int:
             assert cid is not None
             ack = where(cid)
             if kind == "die":
-                ack |= {"die": int(cid.split(":")[5]), "hold": int(cid.split(":")[6])}
+                ack |= {"die": int(unversioned(cid)[5]), "hold": int(unversioned(cid)[6])}
             if await act(table, kind, player.click(message, custom_id=cid), **ack):
                 table.turns += kind == "discard"
 
@@ -296,6 +296,13 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
         except ValueError:
             continue  # an empty or half-written last line (the kill came mid-write)
     return entries
+
+
+def unversioned(custom_id: str) -> list[str]:
+    """A component id's parts without the game version (``spx:throw:3:v12:0:1``): the
+    checker keys actions by Spexxx's own turn and throw counters, which every id carries."""
+    parts = custom_id.split(":")
+    return parts[:3] + parts[4:] if len(parts) > 3 and parts[3].startswith("v") else parts
 
 
 def read_acks(path: Path) -> tuple[list[dict[str, Any]], int]:

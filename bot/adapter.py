@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from bot.refusals import Refusal
 from locales import N_, Translator
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ class Click:
     action: str
     args: tuple[str, ...] = ()
     values: tuple[str, ...] = ()  # a select's chosen values
+    version: int | None = None  # the game's version when posted; None on ids from before it
 
 
 @dataclass(slots=True)
@@ -144,7 +146,8 @@ class GameOption:
     """The one game option of ``/<group> new`` and ``/<group> settings`` (a variant, teams…)."""
 
     name: str  # the parameter's name, through ``cmd()``
-    description: str  # N_() text
+    description: str  # N_() text, for /<group> new
+    settings_description: str  # N_() text, for /<group> settings
     choices: tuple[Choice, ...]
     default: str  # value used when neither the command nor the server setting names one
 
@@ -164,7 +167,8 @@ class GameAdapter(ABC, Generic[G]):
     is the platform's; an adapter only maps between the engine and words, controls, pictures.
     """
 
-    kind: ClassVar[str]  # stored in the database and in custom_ids: never change it
+    kind: ClassVar[str]  # stored in the database: never change it
+    code: ClassVar[str]  # 2–8 lower-case letters starting every custom_id: never change it
     title: ClassVar[str]  # the game's name, never translated ("Spexxx")
     group: ClassVar[str]  # the command group ("spexxx" → /spexxx new)
     group_description: ClassVar[str]  # N_() text
@@ -177,6 +181,7 @@ class GameAdapter(ABC, Generic[G]):
         ("hard", N_("hard")),
     )  # computer levels: value, N_() name
     option: ClassVar[GameOption | None] = None
+    refusals: ClassVar[Mapping[type[Exception], str]] = {}  # engine refusal → N_() text
     export_running: ClassVar[bool] = True  # False: a running game's record reveals secrets
 
     # ------------------------------------------------------------------ options and start
@@ -188,6 +193,11 @@ class GameAdapter(ABC, Generic[G]):
     def start_refusal(self, options: Mapping[str, str], seats: int) -> str | None:
         """Why the game cannot start with this many seats (an N_() text), or None."""
         return None
+
+    def option_name(self, t: Translator, value: str) -> str:
+        """An option value in words (for the settings' summary)."""
+        choices = self.option.choices if self.option else ()
+        return next((t(c.label) for c in choices if c.value == value), value)
 
     def level_about(self, level: str) -> str:
         """One N_() line on what a computer level does, for the lobby's select."""
@@ -258,6 +268,13 @@ class GameAdapter(ABC, Generic[G]):
 
     # ------------------------------------------------------------------------ presentation
 
+    def warm(self) -> None:
+        """Build the renderer's cached layers at start, so the first player does not wait."""
+
+    def resigned_text(self, t: Translator, name: str) -> str:
+        """What everyone is told when a seat resigns (what happens to its pieces)."""
+        return t("{name} resigned.", name=name)
+
     def intro(self, t: Translator, row: GameRow) -> str:
         """Posted once when the game starts, before the first turn (e.g. a roll-off)."""
         return ""
@@ -280,10 +297,11 @@ class GameAdapter(ABC, Generic[G]):
         """What a click of the seat on turn means; raise ``Refusal`` for a malformed one.
         ``t`` is the clicker's language (for a private answer such as a hint)."""
 
-    def stale_text(self, row: GameRow, seat: int, click: Click) -> str | None:
-        """An N_() text for a click from an older message, when the adapter can say more than
-        "these buttons belong to an earlier turn" (e.g. "your first click counted")."""
-        return None
+    def check_click(self, row: GameRow, seat: int, click: Click) -> None:
+        """Refuse (``Refusal``) a click on a message posted before the game last changed. The
+        default compares versions; a game may say more (e.g. "your first click counted")."""
+        if click.version != row.event_count:
+            raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
 
     @abstractmethod
     def computer_move(self, game: G, seat: int, level: str, seed: str) -> Move:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from bot.adapters import adapter_for
 from bot.config import Settings
 from bot.migrations import MIGRATIONS
 from bot.storage import CorruptGame, SqliteGameStore
 from games.common.errors import GameError
-from games.spexxx import Game
 
 
 async def check(settings: Settings) -> list[str]:
@@ -43,12 +43,14 @@ async def check(settings: Settings) -> list[str]:
             if row is None or row.game is None:
                 continue
             checked += 1
+            game = adapter_for(row.kind)
             try:
-                replayed = Game.replay(row.game.setup, row.game.events)
+                setup, _ = game.dump(row.game)
+                replayed = game.replay(setup, game.events(row.game))
             except GameError as exc:
                 problems.append(f"game {row.id} (guild {row.guild_id}): log refused: {exc}")
                 continue
-            if replayed.state != row.game.state:
+            if not game.same_state(replayed, row.game):
                 problems.append(f"game {row.id} (guild {row.guild_id}): state != replay of log")
         print(f"games: {len(keys)} stored, {checked} with a log, all replayed")
     finally:

@@ -9,22 +9,22 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from bot.components import GameButton, GameSelect
+from bot import commands as game_commands
+from bot.adapters import adapters
+from bot.components import GameItem
 from bot.config import DEFAULT_DATABASE_PATH
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
 from bot.storage import SqliteGameStore
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.translate import CommandTranslator
-from games.spexxx import SpexxxState, Variant
 from locales import compile_catalogs
-from renderers.spexxx import render_turn
 
 log = logging.getLogger(__name__)
 SHUTDOWN_TIMEOUT_S = 10.0
 
 
-class SpexxxBot(commands.Bot):
+class GameBot(commands.Bot):
     store: SqliteGameStore
     play: PlayController
 
@@ -57,8 +57,6 @@ class SpexxxBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        from bot.cogs.spexxx import SpexxxCog
-
         self.store = await SqliteGameStore.open(self.database_path)
         self.play = PlayController(
             self,
@@ -69,9 +67,10 @@ class SpexxxBot(commands.Bot):
             lobby_idle_hours=self.lobby_idle_hours,
         )
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameItem)
         await self.tree.set_translator(CommandTranslator())
-        await self.add_cog(SpexxxCog(self))
+        for game in adapters().values():
+            self.tree.add_command(game_commands.group(self, game))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)
@@ -83,7 +82,8 @@ class SpexxxBot(commands.Bot):
                 log.info("synced %d global commands", len(synced))
         log.info("storage ready at %s", self.database_path)
         self.play.timers.start()
-        await self.play.render(warm_renderer)  # the first image builds cached layers (~60 ms)
+        for game in adapters().values():  # the first image builds cached layers (~60 ms)
+            await self.play.render(game.warm)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
@@ -93,7 +93,7 @@ class SpexxxBot(commands.Bot):
             if posted or resumed:
                 log.info("recovered: %d turns posted, %d computer turns resumed", posted, resumed)
 
-    async def on_spexxx_failure(self, exc: BaseException) -> None:
+    async def on_game_failure(self, exc: BaseException) -> None:
         """Unexpected errors in handlers end up here, so ``on_error`` logs them (and tests fail)."""
         raise exc
 
@@ -113,10 +113,6 @@ class SpexxxBot(commands.Bot):
             play.close_renderer()
 
 
-def warm_renderer() -> bytes:
-    return render_turn(SpexxxState.new(Variant.ADULT, 2, 0), ["", ""])
-
-
 def create_bot(
     *,
     database_path: str | Path = DEFAULT_DATABASE_PATH,
@@ -126,9 +122,9 @@ def create_bot(
     ai_delay: float = 1.5,
     max_missed_turns: int = MAX_MISSED_TURNS,
     lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
-) -> SpexxxBot:
+) -> GameBot:
     """The bot; ``ai_delay`` paces computer players' actions (seconds; 0 in tests)."""
-    return SpexxxBot(
+    return GameBot(
         database_path=database_path,
         dice=dice,
         dev_guild_id=dev_guild_id,

@@ -1,8 +1,10 @@
 """Buttons and selects whose ``custom_id`` carries everything needed to act on a click.
 
-``spx:<kind>:<game id>[:<turn>:<throws used>[:…]]``: after a restart the same ids still parse
-(``DynamicItem``), and a click on an old turn's message is recognised by its turn and throw
-counters.
+``<code>:<action>:<game id>[:v<version>][:<arg>…]``: ``code`` names the game (``spx`` for
+Spexxx), ``version`` is the game's event count when the message was posted (turn controls
+only), so a click on an older message is recognised; the arguments are the game's own. After
+a restart the same ids still parse (``DynamicItem``). Spexxx's ids from before the platform
+(``spx:throw:12:3:1``, no version) parse too: their games keep working after the upgrade.
 """
 
 from __future__ import annotations
@@ -11,93 +13,110 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter import ARG_PATTERN, Button, Select, Style
+
 if TYPE_CHECKING:
-    from bot.client import SpexxxBot
+    from bot.client import GameBot
 
-LOBBY_KINDS = ("join", "leave", "start", "cancel", "addai", "rmai")
-
-
-def custom_id(kind: str, game_id: int, *args: int) -> str:
-    return ":".join(["spx", kind, str(game_id), *map(str, args)])
-
-
-def _parse(match: Any) -> tuple[str, int, tuple[int, ...]]:
-    rest = match["rest"]
-    args = tuple(int(a) for a in rest.split(":")[1:]) if rest else ()
-    return match["kind"], int(match["gid"]), args
-
-
-class _FromCustomId:
-    """What buttons and selects share: the parsed custom_id, and rebuilding from it."""
-
-    def __init__(self, item: Any, kind: str, game_id: int, args: tuple[int, ...]) -> None:
-        super().__init__(item)  # type: ignore[call-arg]
-        self.kind, self.game_id, self.args = kind, game_id, args
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
-        return cls(item, *_parse(match))
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai")
+TEMPLATE = (
+    r"(?P<code>[a-z]{2,8}):(?P<action>[a-z]{1,12}):(?P<gid>\d{1,19})"
+    rf"(?::v(?P<ver>\d{{1,10}}))?(?P<rest>(?::{ARG_PATTERN}){{0,6}})"
+)
+STYLES = {
+    Style.PRIMARY: discord.ButtonStyle.primary,
+    Style.SECONDARY: discord.ButtonStyle.secondary,
+    Style.SUCCESS: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
+}
 
 
-class GameButton(
-    _FromCustomId,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"spx:(?P<kind>join|leave|start|cancel|rmai|die|throw|place|back|discard|hint)"
-    r":(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
-):
-    @classmethod
-    def make(
-        cls,
-        kind: str,
+def custom_id(
+    code: str, action: str, game_id: int, version: int | None, args: tuple[str, ...]
+) -> str:
+    parts = [code, action, str(game_id)]
+    if version is not None:
+        parts.append(f"v{version}")
+    return ":".join([*parts, *args])
+
+
+class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+    """A button or a select of any game: one template, so one class parses both kinds."""
+
+    def __init__(
+        self,
+        item: discord.ui.Item[Any],
+        code: str,
+        action: str,
         game_id: int,
-        *args: int,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        emoji: str | None = None,
-        row: int | None = None,
-    ) -> GameButton:
-        button: discord.ui.Button = discord.ui.Button(
-            label=label,
-            style=style,
-            disabled=disabled,
-            emoji=emoji,
+        version: int | None,
+        args: tuple[str, ...],
+    ) -> None:
+        super().__init__(item)
+        self.code, self.action, self.game_id = code, action, game_id
+        self.version, self.args = version, args
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> GameItem:
+        rest = match["rest"]
+        args = tuple(rest.split(":")[1:]) if rest else ()
+        version = int(match["ver"]) if match["ver"] is not None else None
+        return cls(item, match["code"], match["action"], int(match["gid"]), version, args)
+
+    @classmethod
+    def button(
+        cls, code: str, game_id: int, version: int | None, spec: Button, row: int | None = None
+    ) -> GameItem:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=spec.label or None,
+            style=STYLES[spec.style],
+            disabled=spec.disabled,
+            emoji=spec.emoji,
             row=row,
-            custom_id=custom_id(kind, game_id, *args),
+            custom_id=custom_id(code, spec.action, game_id, version, spec.args),
         )
-        return cls(button, kind, game_id, args)
+        return cls(button, code, spec.action, game_id, version, spec.args)
 
-    async def callback(self, interaction: discord.Interaction[SpexxxBot]) -> None:  # type: ignore[override]
-        await interaction.client.play.on_component(interaction, self.kind, self.game_id, self.args)
-
-
-class GameSelect(
-    _FromCustomId,
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"spx:(?P<kind>zone|sq|addai):(?P<gid>\d{1,19})(?P<rest>(?::\d{1,19}){0,4})",
-):
     @classmethod
-    def make(
-        cls,
-        kind: str,
-        game_id: int,
-        *args: int,
-        placeholder: str,
-        options: list[discord.SelectOption],
-        row: int | None = None,
-    ) -> GameSelect:
-        select: discord.ui.Select = discord.ui.Select(
-            placeholder=placeholder,
-            options=options,
+    def select(
+        cls, code: str, game_id: int, version: int | None, spec: Select, row: int | None = None
+    ) -> GameItem:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            placeholder=spec.placeholder or None,
+            options=[
+                discord.SelectOption(
+                    label=o.label,
+                    value=o.value,
+                    description=o.description,
+                    default=o.default,
+                    emoji=o.emoji,
+                )
+                for o in spec.options
+            ],
             min_values=1,
             max_values=1,
             row=row,
-            custom_id=custom_id(kind, game_id, *args),
+            custom_id=custom_id(code, spec.action, game_id, version, spec.args),
         )
-        return cls(select, kind, game_id, args)
+        return cls(select, code, spec.action, game_id, version, spec.args)
 
-    async def callback(self, interaction: discord.Interaction[SpexxxBot]) -> None:  # type: ignore[override]
-        values = tuple(self.item.values)
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:  # type: ignore[override]
+        item = self.item
+        values = tuple(item.values) if isinstance(item, discord.ui.Select) else ()
         await interaction.client.play.on_component(
-            interaction, self.kind, self.game_id, self.args, values
+            interaction, self.code, self.action, self.game_id, self.version, self.args, values
         )
+
+
+def build_view(code: str, game_id: int, version: int | None, controls: Any) -> discord.ui.View:
+    """Discord components for an adapter's ``Controls``, row by row."""
+    view = discord.ui.View(timeout=None)
+    for index, row in enumerate(controls.rows):
+        if isinstance(row, Select):
+            view.add_item(GameItem.select(code, game_id, version, row, index))
+        else:
+            for spec in row:
+                view.add_item(GameItem.button(code, game_id, version, spec, index))
+    return view

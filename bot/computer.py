@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from typing import TYPE_CHECKING
 
-from bot import text
+from bot.adapter import Move
+from bot.adapters import adapter_for
 from bot.background import GameWork
-from bot.messages import hint_text, turn_content
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
 from bot.timers import end_turn
-from games.spexxx import Discard, Place
-from games.spexxx.ai import Decision, Level
-from games.spexxx.ai import decide as ai_decide
 
 if TYPE_CHECKING:
     from bot.play import PlayController
@@ -37,7 +33,7 @@ class ComputerTurns:
     def schedule(self, row: GameRow) -> None:
         """Play the computer's turn in the background; it waits for the game's lock."""
         key = (row.guild_id, row.id)
-        self._work.start(key, lambda: self._run(*key), f"spexxx-ai-{row.id}")
+        self._work.start(key, lambda: self._run(*key), f"computer-{row.id}")
 
     async def _run(self, guild_id: int, game_id: int) -> None:
         try:
@@ -47,18 +43,18 @@ class ComputerTurns:
             pass  # shutting down: the turn resumes after the restart
         except Exception as exc:
             log.exception("computer turn failed", extra={"guild": guild_id, "game": game_id})
-            self.play.bot.dispatch("spexxx_failure", exc)
+            self.play.bot.dispatch("game_failure", exc)
 
-    async def act(self, row: GameRow, level: Level) -> Decision:
+    async def act(self, row: GameRow, level: str) -> Move:
         """Apply one AI action for the seat on turn (a computer's, or a player's whose time ran
         out); seeded by game and event index, so the same position gives the same choice."""
-        game = row.game
-        assert game is not None
-        rng = random.Random(f"{row.id}:{row.event_count}")
-        decision = await asyncio.to_thread(ai_decide, game.state, level, rng)
-        game.rng = self.play.dice(row.id, row.event_count)
-        game.apply(decision.action)
-        return decision
+        game = adapter_for(row.kind)
+        seat = game.current(row.game)
+        assert seat is not None
+        seed = f"{row.id}:{row.event_count}"
+        move = await asyncio.to_thread(game.computer_move, row.game, seat, level, seed)
+        game.apply(row.game, move.action, self.play.dice(row.id, row.event_count))
+        return move
 
     async def _step(self, guild_id: int, game_id: int) -> bool:
         """One action of the computer on turn; True while a computer is still on turn."""
@@ -66,14 +62,13 @@ class ComputerTurns:
             row = await self.play.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return False
-            game = row.game
-            seat = game.state.current
+            game = adapter_for(row.kind)
+            seat = game.current(row.game)
             if seat is None or not row.players[seat].is_ai or row.turn_message_id is None:
                 return False  # not a computer's turn, or not posted yet (posting schedules it)
-            dice_before = game.state.dice
-            decision = await self.act(row, Level(row.players[seat].ai))
-            done = isinstance(decision.action, Place | Discard)
-            if done and game.state.finished:
+            move = await self.act(row, row.players[seat].ai or "normal")
+            done = game.ends_turn(move.action)
+            if done and game.finished(row.game):
                 row.status = Status.FINISHED
             ended = end_turn(row) if done else None
             await self.play.store.save(row)
@@ -83,12 +78,14 @@ class ComputerTurns:
             t = await self.play.public_t(row.guild_id)
             if done:
                 await self.play.edit_stored_turn(
-                    row, channel, text.turn_result(t, row), board=False, message_id=ended
+                    row, channel, game.turn_result(t, row), board=False, message_id=ended
                 )
                 await self.play.after_turn(row, channel)
                 # this task plays on when the next seat is a computer too
-                nxt = game.state.current
+                nxt = game.current(row.game)
                 return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
-            content = turn_content(t, row) + "\n🤖 " + hint_text(t, decision, dice_before)
+            content = self.play.turn_view(t, row).content
+            if move.narration is not None:
+                content += "\n🤖 " + move.narration(t)
             await self.play.edit_stored_turn(row, channel, content, board=True)
             return True

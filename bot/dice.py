@@ -8,10 +8,12 @@ RNG has to survive in memory.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from games.common.dice import DiceRng, SeededDice
 
+T = TypeVar("T")
 ROLL_OFF = -1  # event index used for the start-player roll-off
 
 
@@ -20,11 +22,21 @@ class DiceSource(Protocol):
 
 
 class SystemDice:
+    """The OS's randomness: dice to roll, and a ``Chance`` for games that shuffle."""
+
     def __init__(self) -> None:
         self._random = random.SystemRandom()
 
     def roll(self, count: int) -> tuple[int, ...]:
         return tuple(self._random.randint(1, 6) for _ in range(count))
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self._random.shuffle(out)
+        return out
+
+    def below(self, n: int) -> int:
+        return self._random.randrange(n)
 
 
 def system_dice(game_id: int, event_index: int) -> DiceRng:

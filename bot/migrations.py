@@ -104,4 +104,58 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ALTER TABLE guild_settings ADD COLUMN language TEXT
         """,
     ),
+    (
+        5,
+        """
+        -- options: JSON by kind (Spexxx: its variant), the variant column is unused from now on
+        ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+        UPDATE games SET options = json_object('variant', variant) WHERE kind = 'spexxx';
+        CREATE INDEX games_by_kind ON games (guild_id, kind, status);
+        -- statistics and ratings per server and game, a game's own facts as JSON
+        ALTER TABLE stats_games ADD COLUMN kind TEXT NOT NULL DEFAULT 'spexxx';
+        CREATE TABLE stats_results_v5 (
+            guild_id      INTEGER NOT NULL,
+            kind          TEXT    NOT NULL,
+            game_id       INTEGER NOT NULL REFERENCES stats_games (game_id) ON DELETE CASCADE,
+            user_id       INTEGER NOT NULL,
+            seat          INTEGER NOT NULL,
+            score         INTEGER NOT NULL,
+            place         INTEGER NOT NULL,
+            won           INTEGER NOT NULL,
+            resigned      INTEGER NOT NULL,
+            facts         TEXT    NOT NULL,
+            rating_before REAL    NOT NULL,
+            rating_after  REAL    NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        INSERT INTO stats_results_v5 SELECT guild_id, 'spexxx', game_id, user_id, seat, score,
+            place, won, resigned, json_object('longest', longest, 'zones', json(zones)),
+            rating_before, rating_after FROM stats_results;
+        DROP TABLE stats_results;
+        ALTER TABLE stats_results_v5 RENAME TO stats_results;
+        CREATE INDEX stats_results_by_player ON stats_results (guild_id, kind, user_id);
+        CREATE TABLE stats_ratings (
+            guild_id INTEGER NOT NULL,
+            kind     TEXT    NOT NULL,
+            user_id  INTEGER NOT NULL,
+            name     TEXT    NOT NULL,
+            rating   REAL    NOT NULL,
+            PRIMARY KEY (guild_id, kind, user_id)
+        );
+        INSERT INTO stats_ratings SELECT guild_id, 'spexxx', user_id, name, rating
+            FROM stats_players;
+        DROP TABLE stats_players;
+        CREATE INDEX stats_ratings_by_rating ON stats_ratings (guild_id, kind, rating);
+        -- each game's server defaults: its option value and turn timer
+        CREATE TABLE game_defaults (
+            guild_id INTEGER NOT NULL,
+            kind     TEXT    NOT NULL,
+            option   TEXT,
+            timer    INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, kind)
+        );
+        INSERT INTO game_defaults SELECT guild_id, 'spexxx', default_variant, default_timer
+            FROM guild_settings
+        """,
+    ),
 )

@@ -1,25 +1,36 @@
-"""What the bot stores about a game around the pure rules: who sits where, where it is played."""
+"""What the bot stores about a game around the pure rules: who sits where, where it is played.
+
+Nothing here knows a game: ``kind`` names the game's adapter, ``options`` its lobby options,
+``game`` is the engine's own object, which only the adapter reads.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
-from games.spexxx import Game, Variant
 
-MAX_SEATS = 4
-MIN_SEATS = 2
+@dataclass(slots=True)
+class GameDefaults:
+    """One game's server defaults: its option (None: the game's default) and turn timer."""
+
+    option: str | None = None
+    timer: int = 0  # seconds; 0 = no turn timer
 
 
 @dataclass(slots=True)
 class GuildSettings:
-    """What ``/spexxx settings`` stores per server; the defaults apply until it is used."""
+    """What ``/<game> settings`` stores per server; the defaults apply until it is used.
+    Threads and language are the server's; the option and timer are each game's."""
 
     guild_id: int
-    default_variant: Variant = Variant.ADULT
-    default_timer: int = 0  # seconds; 0 = no turn timer
     threads: bool = True
     language: str | None = None  # en, nl, de, fr; None = the server's own locale
+    games: dict[str, GameDefaults] = field(default_factory=dict)  # by game kind
+
+    def defaults(self, kind: str) -> GameDefaults:
+        return self.games.get(kind) or GameDefaults()
 
 
 class Status(Enum):
@@ -50,13 +61,14 @@ class GameRow:
     guild_id: int
     channel_id: int  # where the lobby was posted
     host_id: int
-    variant: Variant
+    kind: str  # the game: which adapter reads ``game`` and ``options``
     status: Status
     players: list[Player] = field(default_factory=list)
     thread_id: int | None = None  # where the game is played; None = in the channel
     lobby_message_id: int | None = None
     turn_message_id: int | None = None
-    game: Game | None = None  # None while in the lobby
+    options: dict[str, str] = field(default_factory=dict)  # the game's lobby options
+    game: Any = None  # the engine's game; None while in the lobby
     version: int = 0
     saved_events: int = 0  # how many of game.events are already stored
     log_start: int = 0  # stored events before game.events[0], not loaded (a state-only load)
@@ -102,14 +114,13 @@ class SeatResult:
     place: int  # final rank, resigned players last
     won: bool
     resigned: bool
-    longest: int  # the longest line that scored (0: no Spexxx)
-    zones: dict[str, int]  # cubes placed, by zone name
+    facts: dict[str, Any]  # what the game's adapter keeps of this seat (JSON)
     fixed_rating: float | None = None  # a computer's rating by level; None for a person
 
 
 @dataclass(slots=True)
 class PlayerStats:
-    """One person's statistics in one server."""
+    """One person's statistics in one server and one game."""
 
     user_id: int
     name: str
@@ -118,7 +129,5 @@ class PlayerStats:
     wins: int
     average: float
     best: int
-    longest: int
-    zones: dict[str, int] = field(default_factory=dict)  # cubes placed, by zone name
-    zone: str | None = None  # the most-used zone
+    facts: list[dict[str, Any]] = field(default_factory=list)  # per recorded game (JSON)
     place: int | None = None  # position by rating in this server

@@ -1,8 +1,10 @@
-"""Game flow in Discord: load → apply via ``games`` → save → render → respond.
+"""Game flow in Discord for every game: load → apply via the game's adapter → save → render →
+respond.
 
 Actions on one game are serialised by a per-game lock, and every action is stored before the
 bot answers, so a double click or a restart never loses or repeats anything. Discord failures
-after the save are logged; ``/spexxx board`` re-posts the game.
+after the save are logged; ``/<game> board`` re-posts the game. Nothing here knows a game: what
+a click means, what a turn message says and shows, comes from ``bot.adapters``.
 """
 
 from __future__ import annotations
@@ -18,25 +20,25 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import replies, text, views
+from bot import lobby, replies, text
+from bot.adapter import Click, GameAdapter, Picture, TurnView
+from bot.adapters import adapter_for, by_code
 from bot.background import GameWork
-from bot.components import LOBBY_KINDS
+from bot.components import LOBBY_ACTIONS, build_view
 from bot.computer import ComputerTurns
 from bot.dice import ROLL_OFF, DiceSource
 from bot.logs import ids
 from bot.messages import (
-    AI_LEVEL_NAMES,
     ATTACH_FILES_NOTE,
     closed_lobby,
     game_ended,
-    hint_text,
+    game_over,
     lobby_content,
-    roll_off_text,
     thread_name,
-    turn_content,
+    title,
     verdict,
 )
-from bot.models import MAX_SEATS, MIN_SEATS, GameRow, Player, Status
+from bot.models import GameRow, Player, Status
 from bot.refusals import Refusal, refusal_text, user_t
 from bot.stats import record_finished
 from bot.storage import GameStore
@@ -50,18 +52,13 @@ from bot.timers import (
     start_turn_clock,
 )
 from games.common.errors import GameError
-from games.spexxx import Discard, Game, Hold, Place, Resign, Throw
-from games.spexxx.ai import hint as ai_hint
 from locales import DEFAULT, N_, Translator, resolve, translator
-from renderers.spexxx import render_final, render_turn
 
 if TYPE_CHECKING:
-    from bot.client import SpexxxBot
+    from bot.client import GameBot
 
 log = logging.getLogger(__name__)
 
-BOARD_FILE = "spexxx-board.png"
-FINAL_FILE = "spexxx-final.png"
 NO_MENTIONS = discord.AllowedMentions.none()
 CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Discord's app shows them
 SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
@@ -78,7 +75,7 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
 class PlayController:
     def __init__(
         self,
-        bot: SpexxxBot,
+        bot: GameBot,
         store: GameStore,
         dice: DiceSource,
         ai_delay: float = 1.5,
@@ -92,7 +89,7 @@ class PlayController:
         self.computers = ComputerTurns(self, ai_delay)
         self._languages: dict[int, str | None] = {}  # server language setting, by guild
         # One thread renders every image: fewer malloc arenas, so less memory held after peaks
-        self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spexxx-render")
+        self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game-render")
         self.timers = TurnTimers(
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
@@ -124,7 +121,7 @@ class PlayController:
         return translator(lang)
 
     def forget_language(self, guild_id: int) -> None:
-        """After ``/spexxx settings`` changed it."""
+        """After ``/<game> settings`` changed it."""
         self._languages.pop(guild_id, None)
 
     @contextlib.asynccontextmanager
@@ -162,28 +159,35 @@ class PlayController:
     async def on_component(
         self,
         interaction: discord.Interaction,
-        kind: str,
+        code: str,
+        action: str,
         game_id: int,
-        args: tuple[int, ...],
+        version: int | None,
+        args: tuple[str, ...],
         values: tuple[str, ...] = (),
     ) -> None:
+        game = by_code(code)
         try:
             async with replies.in_time(interaction), self.acting(game_id):
-                row = await self._load(interaction, game_id)
-                if kind in LOBBY_KINDS:
-                    await self._lobby_action(interaction, row, kind, values)
+                row = await self._load(interaction, game, game_id)
+                if action in LOBBY_ACTIONS and version is None:
+                    await self._lobby_action(interaction, row, action, values)
                 else:
-                    await self._turn_action(interaction, row, kind, args, values)
+                    click = Click(action, args, values, version)
+                    await self._turn_action(interaction, row, click)
         except (Refusal, GameError) as exc:
-            await self.tell(interaction, refusal_text(user_t(interaction), exc))
+            extra = game.refusals if game is not None else None
+            await self.tell(interaction, refusal_text(user_t(interaction), exc, extra))
         except Exception as exc:
-            await self.fail(interaction, exc, game_id)
+            await self.fail(interaction, exc, game_id, game.group if game else "…")
 
-    async def _load(self, interaction: discord.Interaction, game_id: int) -> GameRow:
+    async def _load(
+        self, interaction: discord.Interaction, game: GameAdapter[Any] | None, game_id: int
+    ) -> GameRow:
         if interaction.guild_id is None:
-            raise Refusal("Spexxx games are played in servers, not in direct messages.")
-        row = await self.store.get(interaction.guild_id, game_id)
-        if row is None:
+            raise Refusal("Games are played in servers, not in direct messages.")
+        row = await self.store.get(interaction.guild_id, game_id) if game else None
+        if row is None or game is None or row.kind != game.kind:
             raise Refusal("This game no longer exists.")
         return row
 
@@ -194,7 +198,9 @@ class PlayController:
         except discord.HTTPException as exc:
             log.warning("could not answer interaction: %s", exc)
 
-    async def fail(self, interaction: discord.Interaction, exc: Exception, game_id: int) -> None:
+    async def fail(
+        self, interaction: discord.Interaction, exc: Exception, game_id: int, group: str
+    ) -> None:
         """A bug: tell the user the game is safe, then let the error surface loudly."""
         log.error(
             "unexpected error", extra={"guild": interaction.guild_id, "game": game_id or None}
@@ -204,10 +210,11 @@ class PlayController:
             interaction,
             t(
                 "Something went wrong on my side. The game is saved: "
-                "`/spexxx board` shows it again."
+                "`/{group} board` shows it again.",
+                group=group,
             ),
         )
-        self.bot.dispatch("spexxx_failure", exc)
+        self.bot.dispatch("game_failure", exc)
 
     # ----------------------------------------------------------------- lobby
 
@@ -220,11 +227,12 @@ class PlayController:
             raise Refusal("This lobby is closed: the game has started.")
         user = interaction.user
         seat = row.seat_of(user.id)
+        game = adapter_for(row.kind)
         if kind == "join":
             if seat is not None:
                 raise Refusal("You have already joined this game.")
-            if len(row.players) >= MAX_SEATS:
-                raise Refusal("This game is full ({n} players).", n=MAX_SEATS)
+            if len(row.players) >= game.max_seats:
+                raise Refusal("This game is full ({n} players).", n=game.max_seats)
             row.players.append(Player(user.id, user.display_name))
         elif kind == "leave":
             if seat is None:
@@ -240,10 +248,10 @@ class PlayController:
                 raise Refusal("Only the host can add or remove computer players.")
             if kind == "addai":
                 level = values[0] if values else ""
-                if level not in AI_LEVEL_NAMES:
+                if level not in {value for value, _ in game.levels}:
                     raise Refusal("Choose easy, normal or hard.")
-                if len(row.players) >= MAX_SEATS:
-                    raise Refusal("This game is full ({n} players).", n=MAX_SEATS)
+                if len(row.players) >= game.max_seats:
+                    raise Refusal("This game is full ({n} players).", n=game.max_seats)
                 computer = Player(0, "", level)
                 row.players.append(computer)  # stored in English, shown in the server's language
                 computer.name = text.player_name(translator(DEFAULT), row, len(row.players) - 1)
@@ -260,8 +268,11 @@ class PlayController:
         elif kind == "start":
             if user.id != row.host_id:
                 raise Refusal("Only the host can start the game.")
-            if len(row.players) < MIN_SEATS:
-                raise Refusal("At least {n} players are needed to start.", n=MIN_SEATS)
+            if len(row.players) < game.min_seats:
+                raise Refusal("At least {n} players are needed to start.", n=game.min_seats)
+            why = game.start_refusal(row.options, len(row.players))
+            if why is not None:
+                raise Refusal(why)
             await self._start(interaction, row)
             return
         if row.status is Status.LOBBY:
@@ -276,7 +287,7 @@ class PlayController:
                 await replies.edit_message(
                     interaction,
                     content=lobby_content(t, row),
-                    view=views.lobby_view(t, row),
+                    view=lobby.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
                 )
         except discord.HTTPException as exc:
@@ -295,8 +306,8 @@ class PlayController:
         return user.id == row.host_id or bool(perms and perms.manage_guild)
 
     async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
-        game = Game.new(len(row.players), self.dice(row.id, ROLL_OFF), row.variant)
-        row.game = game
+        game = adapter_for(row.kind)
+        row.game = game.new_game(len(row.players), row.options, self.dice(row.id, ROLL_OFF))
         row.status = Status.RUNNING
         row.missed = [0] * len(row.players)
         row.lobby_expires = None
@@ -307,8 +318,9 @@ class PlayController:
         play_channel, note = await self._open_thread(t, interaction, row)
         row.thread_id = play_channel.id if play_channel is not channel else None
         await self._edit_lobby_after_start(t, interaction, row, play_channel.mention)
-        intro = f"**Spexxx #{row.id}** — {text.variant_text(t, row.variant, len(row.players))}.\n"
-        intro += roll_off_text(t, row)
+        options = game.options_text(t, row.options, len(row.players))
+        intro = f"**{title(row)}**" + (f" — {options}." if options else "")
+        intro = "\n".join(part for part in (intro, game.intro(t, row)) if part)
         if note:
             intro = note + "\n" + intro
         try:
@@ -323,13 +335,13 @@ class PlayController:
         players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
         if row.thread_id:
             content = t(
-                "**Spexxx #{id}** has started in {where}: {players}",
-                id=row.id,
+                "**{game}** has started in {where}: {players}",
+                game=title(row),
                 where=where,
                 players=players,
             )
         else:
-            content = t("**Spexxx #{id}** has started below: {players}", id=row.id, players=players)
+            content = t("**{game}** has started below: {players}", game=title(row), players=players)
         try:
             await replies.edit_message(
                 interaction, content=content, view=None, allowed_mentions=NO_MENTIONS
@@ -390,26 +402,22 @@ class PlayController:
     # ------------------------------------------------------------------ turns
 
     async def _turn_action(
-        self,
-        interaction: discord.Interaction,
-        row: GameRow,
-        kind: str,
-        args: tuple[int, ...],
-        values: tuple[str, ...],
+        self, interaction: discord.Interaction, row: GameRow, click: Click
     ) -> None:
+        game = adapter_for(row.kind)
         if row.status is Status.LOBBY:
             raise Refusal("This game has not started yet.")
         if row.status is not Status.RUNNING:
             if row.status is Status.CANCELLED:
                 raise Refusal("This game was cancelled.")
             raise Refusal("This game is over.")
-        game = row.game
-        assert game is not None
-        state = game.state
         seat = row.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal("You are not playing in this game. Start your own with `/spexxx new`.")
-        if state.resigned[seat]:
+            raise Refusal(
+                "You are not playing in this game. Start your own with `/{group} new`.",
+                group=game.group,
+            )
+        if game.resigned(row.game)[seat]:
             missed = row.missed[seat] if seat < len(row.missed) else 0
             if missed >= self.timers.max_missed:
                 raise Refusal(
@@ -418,106 +426,75 @@ class PlayController:
                     n=missed,
                 )
             raise Refusal("You resigned from this game, so you cannot play in it any more.")
-        if len(args) < 2 or args[0] != views.turn_id(game):
-            if kind in ("sq", "discard") and views.just_played(game, seat, args):
-                raise Refusal("That turn is already played: your first click counted.")
-            raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
-        if state.current != seat:
-            current = state.current if state.current is not None else seat
+        game.check_click(row, seat, click)
+        current = game.current(row.game)
+        if current != seat:
             raise Refusal(
                 "It is {name}'s turn, not yours.",
-                name=text.safe_name(text.player_name(user_t(interaction), row, current)),
+                name=text.safe_name(
+                    text.player_name(user_t(interaction), row, seat if current is None else current)
+                ),
             )
-        if args[1] != len(state.throws):
-            raise Refusal("The dice have changed since that click, so it was ignored.")
-
-        if kind == "die":
-            if len(args) != 4 or not 0 <= args[2] < len(state.dice or ()) or args[3] not in (0, 1):
-                raise Refusal("That button is not valid for this turn.")  # a forged custom_id
-            die, hold = args[2], args[3]
-            held = state.held | {die} if hold else state.held - {die}
-            game.apply(Hold(seat, frozenset(held)))
+        outcome = await asyncio.to_thread(game.click, row, seat, click, user_t(interaction))
+        if outcome.private is not None:
+            await self.tell(interaction, outcome.private)
+            return
+        if outcome.action is None:
+            await self._show_turn(interaction, row, outcome.screen)
+            return
+        game.apply(row.game, outcome.action, self.dice(row.id, row.event_count))
+        if not game.ends_turn(outcome.action):
             await self.store.save(row)
-            await self._show_dice(interaction, row)
-        elif kind == "throw":
-            game.rng = self.dice(row.id, row.event_count)
-            game.apply(Throw(seat))
-            await self.store.save(row)
-            await self._show_dice(interaction, row)
-        elif kind == "back":
-            await self._show_dice(interaction, row)
-        elif kind == "hint":
-            advice = await asyncio.to_thread(ai_hint, state)
-            await self.tell(interaction, "💡 " + hint_text(user_t(interaction), advice, state.dice))
-        elif kind in ("place", "zone"):
-            if not state.allowed_mask():
-                raise Refusal("No empty square is allowed by these dice.")
-            group = None
-            if kind == "zone" and values:
-                if not (values[0].isascii() and values[0].isdigit()):
-                    raise Refusal("That choice is not valid for this turn.")  # a forged value
-                group = int(values[0])
-            await self._show_placing(interaction, row, group)
-        elif kind in ("sq", "discard"):
-            if kind == "sq":
-                game.apply(Place(seat, values[0] if values else ""))
-            else:
-                game.apply(Discard(seat))
-            if seat < len(row.missed):
-                row.missed[seat] = 0  # played in time: the count of missed turns starts again
-            if game.state.finished:
-                row.status = Status.FINISHED
-            end_turn(row)
-            await self.store.save(row)
-            log.info("turn %d done", game.state.turn, extra=ids(row))
-            await self._close_turn_message(interaction, row)
-            await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
-            if row.turn_message_id is None:  # nobody has controls now: say how to recover
-                ut = user_t(interaction)
-                lost = (
-                    ut(
-                        "Your move is saved and the game is over, but Discord did not accept the "
-                        "final standings. `/spexxx games` lists the running games."
-                    )
-                    if row.status is Status.FINISHED
-                    else ut(
-                        "Your move is saved, but Discord did not accept the next turn message. "
-                        "`/spexxx board` posts it again."
-                    )
+            await self._show_turn(interaction, row, None)
+            return
+        if seat < len(row.missed):
+            row.missed[seat] = 0  # played in time: the count of missed turns starts again
+        if game.finished(row.game):
+            row.status = Status.FINISHED
+        end_turn(row)
+        await self.store.save(row)
+        log.info("turn %d done", game.turn_number(row.game), extra=ids(row))
+        await self._close_turn_message(interaction, row)
+        await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
+        if row.turn_message_id is None:  # nobody has controls now: say how to recover
+            ut = user_t(interaction)
+            lost = (
+                ut(
+                    "Your move is saved and the game is over, but Discord did not accept the "
+                    "final standings. `/{group} games` lists the running games.",
+                    group=game.group,
                 )
-                await self.tell(interaction, lost)
-        else:  # a custom_id the templates accept must have a handler
-            raise AssertionError(f"unhandled component kind {kind!r}")
+                if row.status is Status.FINISHED
+                else ut(
+                    "Your move is saved, but Discord did not accept the next turn message. "
+                    "`/{group} board` posts it again.",
+                    group=game.group,
+                )
+            )
+            await self.tell(interaction, lost)
 
-    async def _show_dice(self, interaction: discord.Interaction, row: GameRow) -> None:
+    def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView:
+        return adapter_for(row.kind).turn_view(t, row, screen)
+
+    def controls(self, row: GameRow, view: TurnView) -> discord.ui.View | None:
+        """The turn view's controls as Discord components, their ids carrying the version."""
+        if view.controls is None or not view.controls.rows:
+            return None
+        code = adapter_for(row.kind).code
+        return build_view(code, row.id, row.event_count, view.controls)
+
+    async def _show_turn(self, interaction: discord.Interaction, row: GameRow, screen: Any) -> None:
+        """The clicked turn message, edited to show the game now (on ``screen``)."""
         t = await self.public_t(row.guild_id)
-        content = turn_content(t, row)
-        await self._edit_turn(t, interaction, row, content, views.dice_view(t, row), False)
-
-    async def _show_placing(
-        self, interaction: discord.Interaction, row: GameRow, group: int | None
-    ) -> None:
-        t = await self.public_t(row.guild_id)
-        content = turn_content(t, row, placing=True)
-        view = views.placing_view(t, row, group)
-        await self._edit_turn(t, interaction, row, content, view, True)
-
-    async def _edit_turn(
-        self,
-        t: Translator,
-        interaction: discord.Interaction,
-        row: GameRow,
-        content: str,
-        view: discord.ui.View,
-        highlight: bool,
-    ) -> None:
-        content, files = await self._with_board(t, row, interaction.channel, content, highlight)
+        view = self.turn_view(t, row, screen)
+        channel = interaction.channel
+        content, files = await self._with_picture(t, view.content, view.picture, channel)
         try:
             await replies.edit_message(
                 interaction,
                 content=content,
                 attachments=files,
-                view=view,
+                view=self.controls(row, view),
                 allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException as exc:
@@ -526,7 +503,8 @@ class PlayController:
                 interaction,
                 user_t(interaction)(
                     "Discord did not accept the update, but your move is saved. "
-                    "`/spexxx board` shows the game again."
+                    "`/{group} board` shows the game again.",
+                    group=adapter_for(row.kind).group,
                 ),
             )
 
@@ -536,7 +514,7 @@ class PlayController:
         try:
             await replies.edit_message(
                 interaction,
-                content=text.turn_result(t, row),
+                content=adapter_for(row.kind).turn_result(t, row),
                 attachments=[],
                 view=None,
                 allowed_mentions=NO_MENTIONS,
@@ -585,24 +563,22 @@ class PlayController:
 
         A turn not posted yet (``turn_message_id`` None) gets its first message: the player is
         mentioned and the turn clock starts, but only once the message is really posted. Posting
-        an already posted turn again (``/spexxx board``, the half-time ``reminder`` line on top)
+        an already posted turn again (``/<game> board``, the half-time ``reminder`` line on top)
         keeps the clock, and only a reminder mentions the player again; the older message then
         loses its controls (a reminder's is deleted: the reminder takes its place)."""
-        game = row.game
-        assert game is not None
-        current = game.state.current
+        current = adapter_for(row.kind).current(row.game)
         assert current is not None
         fresh = row.turn_message_id is None
         previous = row.turn_message_id
         if fresh and row.turn_due is None:  # a clock still running (message lost) keeps on
             start_turn_clock(row)
         t = await self.public_t(row.guild_id)
-        content = turn_content(t, row)
-        if reminder:
-            content = f"{reminder}\n{content}"
-        content, files = await self._with_board(t, row, channel, content, False)
+        turn = self.turn_view(t, row)
+        content = f"{reminder}\n{turn.content}" if reminder else turn.content
+        content, files = await self._with_picture(t, content, turn.picture, channel)
         player = row.players[current]
-        view = discord.utils.MISSING if player.is_ai else views.dice_view(t, row)
+        controls = None if player.is_ai else self.controls(row, turn)
+        view = discord.utils.MISSING if controls is None else controls
         ping = (fresh or bool(reminder)) and not player.is_ai
         mentions = mention_only(player.user_id) if ping else NO_MENTIONS
         posted = False
@@ -653,7 +629,7 @@ class PlayController:
     def retry_post(self, row: GameRow) -> None:
         """Post a turn Discord refused again later, with backoff, in the background."""
         key = (row.guild_id, row.id)
-        self._retrying.start(key, lambda: self._retry_post(*key), f"spexxx-post-{row.id}")
+        self._retrying.start(key, lambda: self._retry_post(*key), f"post-{row.id}")
 
     async def _retry_post(self, guild_id: int, game_id: int) -> None:
         try:
@@ -662,7 +638,7 @@ class PlayController:
                 if await self.post_pending_turn(guild_id, game_id, retry=False):
                     return
             log.error(
-                "gave up posting the turn after %d tries; `/spexxx board` or a restart posts it",
+                "gave up posting the turn after %d tries; `board` or a restart posts it",
                 len(POST_RETRY_DELAYS),
                 extra={"guild": guild_id, "game": game_id},
             )
@@ -676,7 +652,7 @@ class PlayController:
             row = await self.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return True
-            if row.turn_message_id is not None or row.game.state.current is None:
+            if row.turn_message_id is not None or adapter_for(row.kind).current(row.game) is None:
                 return True
             channel = await self.play_channel(row)
             if channel is None:
@@ -691,7 +667,7 @@ class PlayController:
         whose message is gone, and let the computers on turn play on. (posted, resumed)"""
         posted = resumed = 0
         for row in await self.store.running_games():
-            if row.game is None or row.game.state.current is None:
+            if row.game is None or adapter_for(row.kind).current(row.game) is None:
                 continue
             try:
                 outcome = await self._recover_game(row.guild_id, row.id)
@@ -709,7 +685,7 @@ class PlayController:
             row = await self.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return ""
-            seat = row.game.state.current
+            seat = adapter_for(row.kind).current(row.game)
             if seat is None:
                 return ""
             channel = await self.play_channel(row)
@@ -763,7 +739,8 @@ class PlayController:
         files: list[discord.File] = []
         if board:
             t = await self.public_t(row.guild_id)
-            content, files = await self._with_board(t, row, channel, content, False)
+            picture = self.turn_view(t, row).picture
+            content, files = await self._with_picture(t, content, picture, channel)
         try:
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
@@ -772,22 +749,13 @@ class PlayController:
             log.warning("could not update the turn message: %s", exc, extra=ids(row))
 
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
-        game = row.game
-        assert game is not None
+        game = adapter_for(row.kind)
         await record_finished(self.store, row)  # stats and Elo, once per game
-        state = game.state
         t = await self.public_t(row.guild_id)
-        content = (
-            t("**Spexxx #{id} is over.**", id=row.id)
-            + f" {verdict(t, row)}\n{text.standings(t, row)}"
-        )
-        files: list[discord.File] = []
-        note = t(ATTACH_FILES_NOTE)
-        if self.can_attach(channel):
-            png = await self.render(render_final, state, text.player_names(t, row), lang=t.lang)
-            files, note = self._png_file(t, png, FINAL_FILE, channel)
-        if note:
-            content += "\n" + note
+        final = game.final_view(t, row)
+        content = game_over(t, row) + f" {verdict(t, row)}\n"
+        content += final.content or text.standings(t, row)
+        content, files = await self._with_picture(t, content, final.picture, channel)
         try:
             message = await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
             row.turn_message_id = message.id
@@ -796,7 +764,7 @@ class PlayController:
             log.warning("could not post the final standings: %s", exc, extra=ids(row))
         else:
             await self.mark_lobby_ended(row, message.jump_url)
-        log.info("finished, winners %s", state.winners(), extra=ids(row))
+        log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
 
     @staticmethod
     def can_attach(channel: object) -> bool:
@@ -806,22 +774,16 @@ class PlayController:
             return True
         return bool(permissions_for(guild.me).attach_files)
 
-    async def _with_board(
-        self, t: Translator, row: GameRow, channel: object, content: str, highlight: bool
+    async def _with_picture(
+        self, t: Translator, content: str, picture: Picture | None, channel: object
     ) -> tuple[str, list[discord.File]]:
-        """The content and the board image, or no image and the content saying why."""
+        """The content and the picture, or no picture and the content saying why."""
+        if picture is None:
+            return content, []
         if not self.can_attach(channel):
             return f"{content}\n{t(ATTACH_FILES_NOTE)}", []
-        game = row.game
-        assert game is not None
-        png = await self.render(
-            render_turn,
-            game.state,
-            text.player_names(t, row),
-            highlight_allowed=highlight,
-            lang=t.lang,
-        )
-        files, note = self._png_file(t, png, BOARD_FILE, channel)
+        png = await self.render(picture.draw, *picture.args, **picture.kwargs)
+        files, note = self._png_file(t, png, picture.filename, channel)
         return (f"{content}\n{note}" if note else content), files
 
     @staticmethod
@@ -846,8 +808,7 @@ class PlayController:
 
     # --------------------------------------------------------- slash actions
 
-    @staticmethod
-    def settle_resignation(row: GameRow) -> None:
+    def settle_resignation(self, row: GameRow) -> None:
         """After a seat left the game (resigned, or removed for missed turns): the game ends
         when too few players are left, and also when no human is left.
 
@@ -855,52 +816,43 @@ class PlayController:
         the game, so the best of them stays in and wins. Each step is a logged ``Resign``, so
         the stored state stays the replay of the log.
         """
-        game = row.game
-        assert game is not None
-        state = game.state
-        humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not state.resigned[s]]
-        if not state.finished and not humans_in:
-            computers = [s for s in state.active_seats() if row.players[s].is_ai]
-            for seat in sorted(computers, key=lambda s: (state.scores[s], -s)):
-                if game.state.finished:
+        game = adapter_for(row.kind)
+        resigned = game.resigned(row.game)
+        humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not resigned[s]]
+        if not game.finished(row.game) and not humans_in:
+            scores = game.scores(row.game)
+            computers = [s for s, p in enumerate(row.players) if p.is_ai and not resigned[s]]
+            for seat in sorted(computers, key=lambda s: (scores[s], -s)):
+                if game.finished(row.game):
                     break
-                game.apply(Resign(seat))
+                game.apply(row.game, game.resign_action(seat), None)
             row.status = Status.FINISHED
             row.note = N_("no human player left")
-        elif state.finished:
+        elif game.finished(row.game):
             row.status = Status.FINISHED
             row.note = N_("too few players left")
 
     async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
-        game = row.game
-        assert game is not None
+        game = adapter_for(row.kind)
         seat = row.seat_of(interaction.user.id)
-        if seat is None or game.state.resigned[seat]:
+        if seat is None or game.resigned(row.game)[seat]:
             raise Refusal("You are not playing in this game.")
-        on_turn = game.state.current == seat
-        turn_no = game.state.turn + 1
-        game.apply(Resign(seat))
+        on_turn = game.current(row.game) == seat
+        turn_no = game.turn_number(row.game)
+        game.apply(row.game, game.resign_action(seat), None)
         self.settle_resignation(row)
-        ended = end_turn(row) if on_turn or game.state.finished else None
+        ended = end_turn(row) if on_turn or game.finished(row.game) else None
         await self.store.save(row)
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.public_t(row.guild_id)
         name = text.seat_label(t, row, seat)
-        await self.announce(
-            interaction,
-            row,
-            t(
-                "{name} resigned. Their cubes stay on the board and block lines; their score "
-                "stands but cannot win.",
-                name=name,
-            ),
-        )
+        await self.announce(interaction, row, game.resigned_text(t, name))
         if ended is not None:  # the turn message of a turn that is over says so
             await self.edit_stored_turn(
                 row,
                 channel,  # type: ignore[arg-type]
-                f"**Spexxx #{row.id}** · "
+                f"**{title(row)}** · "
                 + t("turn {n}", n=turn_no)
                 + " · "
                 + t("this turn ended: {name} resigned.", name=name),
@@ -914,20 +866,19 @@ class PlayController:
     async def _refresh_turn(self, row: GameRow, channel: discord.abc.Messageable) -> bool:
         """Show a change outside the turn (a resignation) in the posted turn message itself, so
         the player on turn keeps their message and is not called again. False if it was not."""
-        game = row.game
-        assert game is not None
-        current = game.state.current
+        current = adapter_for(row.kind).current(row.game)
         if not row.turn_message_id or current is None or row.players[current].is_ai:
             return False
         if not hasattr(channel, "get_partial_message"):
             return False
         t = await self.public_t(row.guild_id)
-        content, files = await self._with_board(t, row, channel, turn_content(t, row), False)
+        turn = self.turn_view(t, row)
+        content, files = await self._with_picture(t, turn.content, turn.picture, channel)
         try:
             await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
                 content=content,
                 attachments=files,
-                view=views.dice_view(t, row),
+                view=self.controls(row, turn),
                 allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException as exc:
@@ -947,8 +898,8 @@ class PlayController:
             interaction,
             row,
             t(
-                "Spexxx #{id} was cancelled by {name}.",
-                id=row.id,
+                "{game} was cancelled by {name}.",
+                game=title(row),
                 name=text.safe_name(interaction.user.display_name),
             ),
         )
@@ -986,7 +937,7 @@ class PlayController:
             await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """``/spexxx board``: the current turn message again, the old one without controls. Its
+        """``/<game> board``: the current turn message again, the old one without controls. Its
         players and the server's managers may; the turn clock keeps running, nobody is pinged."""
         perms = getattr(interaction.user, "guild_permissions", None)
         if row.seat_of(interaction.user.id) is None and not (perms and perms.manage_guild):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import discord
 
-from games.common.errors import GameError, IllegalAction
-from games.spexxx import errors
+from games.common.errors import GameError, GameOver, IllegalAction, NotInGame, NotYourTurn
 from locales import N_, Translator, resolve, translator
 
 
@@ -30,19 +29,12 @@ class Refusal(Exception):
 
 
 ENGINE_REFUSALS: dict[type[GameError], str] = {
-    errors.SquareOccupied: N_("That square is already taken."),
-    errors.SquareNotAllowed: N_("Your dice do not allow that square."),
-    errors.NoSuchSquare: N_("That is not a square on the board."),
-    errors.NotYourTurn: N_("It is not your turn."),
-    errors.GameOver: N_("This game is over."),
-    errors.MustPlace: N_("You cannot discard: your dice allow a square."),
-    errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
-    errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
-    errors.MustThrowFirst: N_("Throw the dice first."),
-    errors.NotInGame: N_("You are not playing in this game."),
-    errors.BadDice: N_("Those dice are not valid for this turn."),
-    IllegalAction: N_("That move is not allowed now."),  # any newer refusal of the engine
+    NotYourTurn: N_("It is not your turn."),
+    GameOver: N_("This game is over."),
+    NotInGame: N_("You are not playing in this game."),
+    IllegalAction: N_("That move is not allowed now."),  # any refusal a game does not name
 }
+"""The refusals every game's engine shares; each game adds its own (``GameAdapter.refusals``)."""
 
 
 def user_t(interaction: discord.Interaction) -> Translator:
@@ -50,10 +42,14 @@ def user_t(interaction: discord.Interaction) -> Translator:
     return translator(resolve(interaction.locale))
 
 
-def refusal_text(t: Translator, exc: Exception) -> str:
+def refusal_text(
+    t: Translator, exc: Exception, game: Mapping[type[Exception], str] | None = None
+) -> str:
+    """A refusal in the reader's words; ``game``: the engine's own refusals of this game."""
     if isinstance(exc, Refusal):
         return exc.text(t)
-    message = next((ENGINE_REFUSALS[c] for c in type(exc).__mro__ if c in ENGINE_REFUSALS), None)
+    known = {**ENGINE_REFUSALS, **(game or {})}
+    message = next((known[c] for c in type(exc).__mro__ if c in known), None)
     if message is None or t.lang == "en":
         return str(exc)  # the engine's own English words are the most precise
     return t(message)

@@ -18,18 +18,15 @@ before this feature) are caught up, oldest first, when someone asks for stats.
 from __future__ import annotations
 
 import io
-import json
 import logging
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import discord
 
 from bot import text
+from bot.adapters import adapter_for
 from bot.models import GameRow, PlayerStats, SeatResult, Status
 from bot.storage import GameStore, Rate
-from games.spexxx import GRID, Game, Place, Zone, export_record
 from locales import Translator
 
 log = logging.getLogger(__name__)
@@ -40,34 +37,9 @@ AI_RATINGS: dict[str, float] = {"easy": 1200.0, "normal": 1500.0, "hard": 1800.0
 CATCH_UP_LIMIT = 25  # finished games recorded late per command, to stay within Discord's 3 s
 LEADERBOARD_SIZE = 15
 EMBED_COLOUR = 0xE67E22
-ZONE_ORDER = {zone.value: zone.points for zone in Zone}
 
 
 # ------------------------------------------------------------------ pure parts
-
-
-@dataclass(slots=True)
-class SeatFacts:
-    """What one seat did in a game, found by replaying its events."""
-
-    zones: Counter[str] = field(default_factory=Counter)  # cubes placed, by zone name
-    longest: int = 0  # the longest line that scored for this seat (0: no Spexxx)
-
-
-def seat_facts(game: Game) -> list[SeatFacts]:
-    """Replay the game's events: the state keeps only the last placement's line breakdown."""
-    replay = Game(game.setup)
-    facts = [SeatFacts() for _ in range(game.setup.seats)]
-    for event in game.events:
-        score = replay.record(event)
-        if isinstance(event, Place) and score is not None:
-            square = GRID[score.square]
-            assert square is not None
-            mine = facts[event.seat]
-            mine.zones[square.zone.value] += 1
-            for line in score.lines:
-                mine.longest = max(mine.longest, line.length)
-    return facts
 
 
 def final_ranks(scores: Sequence[int], resigned: Sequence[bool]) -> list[int]:
@@ -98,22 +70,13 @@ def elo_changes(ratings: Sequence[float], ranks: Sequence[int], k: float = K_FAC
     return changes
 
 
-def most_used_zone(zones: Counter[str]) -> str | None:
-    """The zone with the most cubes; a tie goes to the zone worth more points."""
-    if not zones:
-        return None
-    return max(zones, key=lambda z: (zones[z], ZONE_ORDER.get(z, 0)))
-
-
 def export_bytes(row: GameRow) -> bytes:
-    """The game's ``spexxx-record/1`` JSON, as ``python -m games.spexxx replay`` reads it."""
-    assert row.game is not None
-    record = export_record(row.game, row.names)
-    return (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode()
+    """The game's record, as ``python -m games.<kind> replay`` reads it."""
+    return adapter_for(row.kind).export(row)[0]
 
 
 def export_filename(row: GameRow) -> str:
-    return f"spexxx-{row.id}.json"
+    return f"{row.kind}-{row.id}.json"
 
 
 # ------------------------------------------------------------ over the store
@@ -121,27 +84,28 @@ def export_filename(row: GameRow) -> str:
 
 def seat_results(row: GameRow) -> list[SeatResult]:
     """What the statistics keep of each seat of a finished game (its whole log loaded)."""
-    game = row.game
-    assert game is not None and not row.log_start, "statistics need the whole event log"
-    state = game.state
-    facts = seat_facts(game)
-    ranks = final_ranks(state.scores, state.resigned)
-    winners = set(state.winners())
-    return [
+    game = adapter_for(row.kind)
+    assert row.game is not None and not row.log_start, "statistics need the whole event log"
+    scores, resigned = game.scores(row.game), game.resigned(row.game)
+    facts = game.seat_facts(row.game)
+    ranks = final_ranks(scores, resigned)
+    winners = set(game.winners(row.game))
+    results = [
         SeatResult(
             seat=seat,
             user_id=player.user_id,
             name=player.name,
-            score=state.scores[seat],
+            score=scores[seat],
             place=ranks[seat],
             won=seat in winners,
-            resigned=state.resigned[seat],
-            longest=facts[seat].longest,
-            zones=dict(facts[seat].zones),
+            resigned=resigned[seat],
+            facts=facts[seat],
             fixed_rating=AI_RATINGS.get(player.ai or "", START_RATING) if player.is_ai else None,
         )
         for seat, player in enumerate(row.players)
     ]
+    game.seat_results_hook(row, results)
+    return results
 
 
 def rate_by(ranks: Sequence[int]) -> Rate:
@@ -155,14 +119,15 @@ def rate_by(ranks: Sequence[int]) -> Rate:
 
 
 class StatsStore:
-    """Statistics of one store, through its declared methods (``GameStore``)."""
+    """Statistics of one game (``kind``) in a store, through its declared methods."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, kind: str) -> None:
         self.store = store
+        self.kind = kind
 
     async def record(self, row: GameRow) -> bool:
         """Record a finished game once; False if it was already recorded or is not finished."""
-        if row.status is not Status.FINISHED or row.game is None:
+        if row.status is not Status.FINISHED or row.game is None or row.kind != self.kind:
             return False
         if row.log_start:  # loaded without its log: the facts come from replaying it
             full = await self.store.get(row.guild_id, row.id, events=True)
@@ -170,39 +135,34 @@ class StatsStore:
                 return False
             row = full
         seats = seat_results(row)
-        return await self.store.record_result(
-            row.guild_id, row.id, seats, rate_by([s.place for s in seats])
-        )
+        return await self.store.record_result(row, seats, rate_by([s.place for s in seats]))
 
     async def catch_up(self, guild_id: int, limit: int = CATCH_UP_LIMIT) -> int:
         """Record this server's finished games the hook missed, oldest first."""
         recorded = 0
-        for game_id in await self.store.unrecorded_games(guild_id, limit):
+        for game_id in await self.store.unrecorded_games(guild_id, self.kind, limit):
             row = await self.store.get(guild_id, game_id, events=True)
             if row is not None and await self.record(row):
                 recorded += 1
         return recorded
 
     async def player(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        stats = await self.store.player_stats(guild_id, user_id)
-        if stats is not None:
-            stats.zone = most_used_zone(Counter(stats.zones))
-        return stats
+        return await self.store.player_stats(guild_id, self.kind, user_id)
 
     async def leaderboard(
         self, guild_id: int, by: str = "rating", limit: int = LEADERBOARD_SIZE
     ) -> list[PlayerStats]:
-        return await self.store.leaderboard(guild_id, by, limit)
+        return await self.store.leaderboard(guild_id, self.kind, by, limit)
 
     async def export_game_id(self, guild_id: int, channel_id: int) -> int | None:
-        return await self.store.export_game_id(guild_id, channel_id)
+        return await self.store.export_game_id(guild_id, self.kind, channel_id)
 
 
 async def record_finished(store: GameStore, row: GameRow) -> None:
     """The hook at a game's end. A failure here must not cost the players their final
     standings message, so it is logged; ``catch_up`` records the game later."""
     try:
-        await StatsStore(store).record(row)
+        await StatsStore(store, row.kind).record(row)
     except Exception:
         log.exception(
             "could not record the game's statistics", extra={"guild": row.guild_id, "game": row.id}
@@ -212,9 +172,11 @@ async def record_finished(store: GameStore, row: GameRow) -> None:
 # ---------------------------------------------------------------------- embeds
 
 
-def stats_embed(t: Translator, stats: PlayerStats, name: str) -> discord.Embed:
+def stats_embed(t: Translator, kind: str, stats: PlayerStats, name: str) -> discord.Embed:
+    game = adapter_for(kind)
     embed = discord.Embed(
-        title=t("Spexxx stats: {name}", name=text.safe_name(name)), colour=EMBED_COLOUR
+        title=t("{game} stats: {name}", game=game.title, name=text.safe_name(name)),
+        colour=EMBED_COLOUR,
     )
     share = 100 * stats.wins / stats.games if stats.games else 0
     embed.add_field(
@@ -225,15 +187,13 @@ def stats_embed(t: Translator, stats: PlayerStats, name: str) -> discord.Embed:
     embed.add_field(name=t("Wins"), value=f"{stats.wins} ({share:.0f}%)")
     embed.add_field(name=t("Average score"), value=f"{stats.average:.1f}")
     embed.add_field(name=t("Best score"), value=str(stats.best))
-    zone = text.zone_name(t, Zone(stats.zone)) if stats.zone else "—"
-    embed.add_field(name=t("Most-used zone"), value=zone)
-    longest = t("{n} in a row", n=stats.longest) if stats.longest else t("none yet")
-    embed.add_field(name=t("Longest Spexxx"), value=longest)
+    for line in game.stat_lines(t, stats.facts):
+        embed.add_field(name=line.name, value=line.value)
     embed.set_footer(text=t("Finished games in this server · Elo from 1500"))
     return embed
 
 
-def leaderboard_embed(t: Translator, rows: list[PlayerStats], by: str) -> discord.Embed:
+def leaderboard_embed(t: Translator, kind: str, rows: list[PlayerStats], by: str) -> discord.Embed:
     lines = []
     for place, p in enumerate(rows, start=1):
         name = text.safe_name(p.name)
@@ -247,8 +207,11 @@ def leaderboard_embed(t: Translator, rows: list[PlayerStats], by: str) -> discor
         else:
             line = f"**{rating}** · {wins} · {games}"
         lines.append(f"{place}. {name} — {line}")
+    game = adapter_for(kind).title
     title = (
-        t("Spexxx leaderboard — by wins") if by == "wins" else t("Spexxx leaderboard — by rating")
+        t("{game} leaderboard — by wins", game=game)
+        if by == "wins"
+        else t("{game} leaderboard — by rating", game=game)
     )
     return discord.Embed(
         title=title,

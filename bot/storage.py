@@ -14,16 +14,25 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 import aiosqlite
 
+from bot.adapter import GameAdapter
+from bot.adapters import adapters as installed_adapters
 from bot.migrations import MIGRATIONS
-from bot.models import GameRow, GuildSettings, Player, PlayerStats, SeatResult, Status
+from bot.models import (
+    GameDefaults,
+    GameRow,
+    GuildSettings,
+    Player,
+    PlayerStats,
+    SeatResult,
+    Status,
+)
 from games.common.errors import GameError
-from games.spexxx import Game, Setup, SpexxxState, Variant, event_from_dict, event_to_dict
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -57,7 +66,7 @@ class GameStore(Protocol):
 
     # games
     async def create_lobby(
-        self, guild_id: int, channel_id: int, host: Player, variant: Variant
+        self, guild_id: int, channel_id: int, host: Player, kind: str, options: dict[str, str]
     ) -> GameRow: ...
 
     async def get(self, guild_id: int, game_id: int, *, events: bool = False) -> GameRow | None:
@@ -68,7 +77,7 @@ class GameStore(Protocol):
 
     async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None: ...
 
-    async def list_active(self, guild_id: int) -> list[GameRow]: ...
+    async def list_active(self, guild_id: int, kind: str | None = None) -> list[GameRow]: ...
 
     async def due_games(self, now: float) -> list[GameKey]: ...
 
@@ -86,17 +95,19 @@ class GameStore(Protocol):
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
 
     # statistics
-    async def unrecorded_games(self, guild_id: int, limit: int) -> list[int]: ...
+    async def unrecorded_games(self, guild_id: int, kind: str, limit: int) -> list[int]: ...
 
     async def record_result(
-        self, guild_id: int, game_id: int, seats: Sequence[SeatResult], rate: Rate
+        self, row: GameRow, seats: Sequence[SeatResult], rate: Rate
     ) -> bool: ...
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
+    async def player_stats(self, guild_id: int, kind: str, user_id: int) -> PlayerStats | None: ...
 
-    async def leaderboard(self, guild_id: int, by: str, limit: int) -> list[PlayerStats]: ...
+    async def leaderboard(
+        self, guild_id: int, kind: str, by: str, limit: int
+    ) -> list[PlayerStats]: ...
 
-    async def export_game_id(self, guild_id: int, channel_id: int) -> int | None: ...
+    async def export_game_id(self, guild_id: int, kind: str, channel_id: int) -> int | None: ...
 
     # administration
     async def schema_version(self) -> int: ...
@@ -107,20 +118,29 @@ class GameStore(Protocol):
 
 
 _COLUMNS = (
-    "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, variant, "
-    "status, players, setup, state, note, version, turn_timer, turn_due, reminder_due, missed, "
-    "lobby_expires, (SELECT COUNT(*) FROM game_events e WHERE e.game_id = games.id) AS logged"
+    "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, kind, "
+    "options, status, players, setup, state, note, version, turn_timer, turn_due, reminder_due, "
+    "missed, lobby_expires,"
+    " (SELECT COUNT(*) FROM game_events e WHERE e.game_id = games.id) AS logged"
 )  # ``logged`` is read in the same snapshot as ``state``: the events that state is the end of
 
 
 class SqliteGameStore:
-    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        games: Mapping[str, GameAdapter[Any]],
+    ) -> None:
         self._db = db  # writes, one transaction at a time
         self._reader = reader  # reads: each statement sees the last committed snapshot
         self._write_lock = asyncio.Lock()  # one writer at a time on the write connection
+        self._games = games  # the codec of each stored kind
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteGameStore:
+    async def open(
+        cls, path: str | Path, games: Mapping[str, GameAdapter[Any]] | None = None
+    ) -> SqliteGameStore:
         if str(path) == ":memory:":
             raise ValueError("the store needs a database file: reads use their own connection")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -131,7 +151,7 @@ class SqliteGameStore:
                 await (await db.execute(f"PRAGMA {pragma}")).close()
             reader = await _connect(path)
             await (await reader.execute("PRAGMA query_only=ON")).close()
-            store = cls(db, reader)
+            store = cls(db, reader, installed_adapters() if games is None else games)
             await store.migrate()
         except BaseException:
             await db.close()
@@ -208,24 +228,68 @@ class SqliteGameStore:
 
         return await self._retry(op)
 
+    def _load(self, row: aiosqlite.Row) -> GameRow:
+        """A game row with its stored state; its events stay unread (``log_start`` counts them).
+
+        A row that does not decode is a bug or a hand edit, never a player's doing:
+        ``CorruptGame``, not the engine's ``RecordError``, which would read as a refusal to
+        whoever clicked.
+        """
+        try:
+            codec = self._games.get(row["kind"])
+            if codec is None:
+                raise LookupError(f"no game of kind {row['kind']!r} is installed")
+            game = None
+            if row["setup"] is not None:
+                game = codec.load(json.loads(row["setup"]), json.loads(row["state"]))
+            return GameRow(
+                id=row["id"],
+                guild_id=row["guild_id"],
+                channel_id=row["channel_id"],
+                host_id=row["host_id"],
+                kind=row["kind"],
+                status=Status(row["status"]),
+                players=[
+                    Player(p["user_id"], p["name"], p.get("ai")) for p in json.loads(row["players"])
+                ],
+                options=dict(json.loads(row["options"])),
+                thread_id=row["thread_id"],
+                lobby_message_id=row["lobby_message_id"],
+                turn_message_id=row["turn_message_id"],
+                game=game,
+                version=row["version"],
+                log_start=0 if game is None else int(row["logged"]),
+                note=row["note"],
+                turn_timer=row["turn_timer"],
+                turn_due=row["turn_due"],
+                reminder_due=row["reminder_due"],
+                missed=list(json.loads(row["missed"])),
+                lobby_expires=row["lobby_expires"],
+            )
+        except (GameError, ValueError, KeyError, TypeError, AttributeError, LookupError) as exc:
+            raise CorruptGame(f"game {row['id']} (guild {row['guild_id']}): {exc}") from exc
+
     # -------------------------------------------------------------------- games
 
     async def create_lobby(
-        self, guild_id: int, channel_id: int, host: Player, variant: Variant
+        self, guild_id: int, channel_id: int, host: Player, kind: str, options: dict[str, str]
     ) -> GameRow:
+        if kind not in self._games:
+            raise LookupError(f"no game of kind {kind!r} is installed")
         players = [host]
 
         async def op() -> int:
             async with (
                 self._write_lock,
                 self._db.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, variant, status, players)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (guild_id, channel_id, host_id, kind, options, variant,"
+                    " status, players) VALUES (?, ?, ?, ?, ?, '', ?, ?)",
                     (
                         guild_id,
                         channel_id,
                         host.user_id,
-                        variant.value,
+                        kind,
+                        json.dumps(options),
                         Status.LOBBY.value,
                         _players_json(players),
                     ),
@@ -235,7 +299,16 @@ class SqliteGameStore:
                 return cur.lastrowid
 
         game_id = await self._retry(op)
-        return GameRow(game_id, guild_id, channel_id, host.user_id, variant, Status.LOBBY, players)
+        return GameRow(
+            game_id,
+            guild_id,
+            channel_id,
+            host.user_id,
+            kind,
+            Status.LOBBY,
+            players,
+            options=dict(options),
+        )
 
     async def get(self, guild_id: int, game_id: int, *, events: bool = False) -> GameRow | None:
         """The game as stored: its state, which is all a click needs; ``events``: with its
@@ -261,10 +334,16 @@ class SqliteGameStore:
         )
         return rows[0] if rows else None
 
-    async def list_active(self, guild_id: int) -> list[GameRow]:
+    async def list_active(self, guild_id: int, kind: str | None = None) -> list[GameRow]:
+        """The server's lobbies and running games, of one game or of all."""
+        if kind is None:
+            return await self._query(
+                "guild_id = ? AND status IN (?, ?) ORDER BY id",
+                (guild_id, Status.LOBBY.value, Status.RUNNING.value),
+            )
         return await self._query(
-            "guild_id = ? AND status IN (?, ?) ORDER BY id",
-            (guild_id, Status.LOBBY.value, Status.RUNNING.value),
+            "guild_id = ? AND kind = ? AND status IN (?, ?) ORDER BY id",
+            (guild_id, kind, Status.LOBBY.value, Status.RUNNING.value),
         )
 
     async def due_games(self, now: float) -> list[GameKey]:
@@ -294,7 +373,7 @@ class SqliteGameStore:
     async def _query(self, where: str, params: tuple[object, ...]) -> list[GameRow]:
         """Game rows matching ``where`` (a fixed SQL fragment, values always as parameters)."""
         rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE {where}", params)
-        return [_load(r) for r in rows]
+        return [self._load(r) for r in rows]
 
     async def events_of(
         self, guild_id: int, game_id: int, upto: int = SQLITE_MAX_INT
@@ -313,29 +392,32 @@ class SqliteGameStore:
         game = row.game
         if game is None or not row.log_start:
             return
+        codec = self._games[row.kind]
         try:
             raw = await self.events_of(row.guild_id, row.id, row.log_start)
-            events = [event_from_dict(e) for e in raw]
+            events = [codec.event_from_dict(e) for e in raw]
         except (GameError, ValueError, KeyError, TypeError) as exc:
             raise CorruptGame(f"game {row.id}: stored events unreadable: {exc}") from exc
         if len(events) != row.log_start:
             raise CorruptGame(f"game {row.id}: {len(events)} of {row.log_start} events found")
-        game.events = events + game.events
+        game.events[:0] = events
         row.saved_events += row.log_start
         row.log_start = 0
 
     async def save(self, row: GameRow) -> None:
         """Store the row and its new events in one transaction (optimistic on ``version``)."""
         game = row.game
-        new_events = [] if game is None else game.events[row.saved_events :]
+        codec = self._games[row.kind]
+        new_events = [] if game is None else codec.events(game)[row.saved_events :]
         first_seq = row.log_start + row.saved_events
-        setup = None if game is None else json.dumps(game.setup.to_dict())
-        state = None if game is None else json.dumps(game.state.to_dict())
+        setup = state = None
+        if game is not None:
+            setup, state = (json.dumps(part) for part in codec.dump(game))
 
         async def body() -> bool:
             updated = await self._exec(
                 "UPDATE games SET channel_id = ?, thread_id = ?, lobby_message_id = ?,"
-                " turn_message_id = ?, host_id = ?, variant = ?, status = ?, players = ?,"
+                " turn_message_id = ?, host_id = ?, options = ?, status = ?, players = ?,"
                 " setup = ?, state = ?, note = ?, turn_timer = ?, turn_due = ?,"
                 " reminder_due = ?, missed = ?, lobby_expires = ?, version = version + 1,"
                 " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -346,7 +428,7 @@ class SqliteGameStore:
                     row.lobby_message_id,
                     row.turn_message_id,
                     row.host_id,
-                    row.variant.value,
+                    json.dumps(row.options),
                     row.status.value,
                     _players_json(row.players),
                     setup,
@@ -367,7 +449,7 @@ class SqliteGameStore:
             await self._db.executemany(
                 "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?,?,?,?)",
                 [
-                    (row.guild_id, row.id, first_seq + i, json.dumps(event_to_dict(e)))
+                    (row.guild_id, row.id, first_seq + i, json.dumps(codec.event_to_dict(e)))
                     for i, e in enumerate(new_events)
                 ],
             )
@@ -380,59 +462,60 @@ class SqliteGameStore:
     # ---------------------------------------------------------- server settings
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
+        settings = GuildSettings(guild_id)
         rows = await self._read(
-            "SELECT default_variant, default_timer, threads, language FROM guild_settings"
-            " WHERE guild_id = ?",
-            (guild_id,),
+            "SELECT threads, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        if not rows:
-            return GuildSettings(guild_id)
-        row = rows[0]
-        return GuildSettings(guild_id, Variant(row[0]), int(row[1]), bool(row[2]), row[3])
+        if rows:
+            settings.threads, settings.language = bool(rows[0][0]), rows[0][1]
+        for kind, option, timer in await self._read(
+            "SELECT kind, option, timer FROM game_defaults WHERE guild_id = ?", (guild_id,)
+        ):
+            settings.games[kind] = GameDefaults(option, int(timer))
+        return settings
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async def body() -> bool:
             await self._exec(
-                "INSERT INTO guild_settings"
-                " (guild_id, default_variant, default_timer, threads, language)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " default_variant = excluded.default_variant,"
-                " default_timer = excluded.default_timer, threads = excluded.threads,"
+                "INSERT INTO guild_settings (guild_id, threads, language) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,"
                 " language = excluded.language,"
                 " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (
-                    settings.guild_id,
-                    settings.default_variant.value,
-                    settings.default_timer,
-                    int(settings.threads),
-                    settings.language,
-                ),
+                (settings.guild_id, int(settings.threads), settings.language),
             )
+            for kind, defaults in settings.games.items():
+                await self._exec(
+                    "INSERT INTO game_defaults (guild_id, kind, option, timer) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, kind) DO UPDATE SET option = excluded.option,"
+                    " timer = excluded.timer",
+                    (settings.guild_id, kind, defaults.option, defaults.timer),
+                )
             return True
 
         await self._transaction(body)
 
     # --------------------------------------------------------------- statistics
 
-    async def unrecorded_games(self, guild_id: int, limit: int) -> list[int]:
-        """This server's finished games without statistics yet, oldest first."""
+    async def unrecorded_games(self, guild_id: int, kind: str, limit: int) -> list[int]:
+        """This server's finished games of one kind without statistics yet, oldest first."""
         rows = await self._read(
             "SELECT g.id FROM games g LEFT JOIN stats_games s ON s.game_id = g.id"
-            " WHERE g.guild_id = ? AND g.status = ? AND s.game_id IS NULL ORDER BY g.id LIMIT ?",
-            (guild_id, Status.FINISHED.value, limit),
+            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = ? AND s.game_id IS NULL"
+            " ORDER BY g.id LIMIT ?",
+            (guild_id, kind, Status.FINISHED.value, limit),
         )
         return [int(r[0]) for r in rows]
 
-    async def record_result(
-        self, guild_id: int, game_id: int, seats: Sequence[SeatResult], rate: Rate
-    ) -> bool:
-        """Record a finished game's results and the people's new ratings, once: False if it was
-        recorded before. ``rate`` runs inside the transaction, on the ratings it holds."""
+    async def record_result(self, row: GameRow, seats: Sequence[SeatResult], rate: Rate) -> bool:
+        """Record a finished game's results and the people's new ratings in its game, once:
+        False if it was recorded before. ``rate`` runs inside the transaction, on the ratings
+        it holds."""
+        guild_id, kind, game_id = row.guild_id, row.kind, row.id
 
         async def body() -> bool:
             inserted = await self._exec(
-                "INSERT OR IGNORE INTO stats_games (game_id, guild_id) VALUES (?, ?)",
-                (game_id, guild_id),
+                "INSERT OR IGNORE INTO stats_games (game_id, guild_id, kind) VALUES (?, ?, ?)",
+                (game_id, guild_id, kind),
             )
             if inserted != 1:
                 return False
@@ -442,8 +525,9 @@ class SqliteGameStore:
                     stored.append(seat.fixed_rating)
                     continue
                 async with self._db.execute(
-                    "SELECT rating FROM stats_players WHERE guild_id = ? AND user_id = ?",
-                    (guild_id, seat.user_id),
+                    "SELECT rating FROM stats_ratings WHERE guild_id = ? AND kind = ?"
+                    " AND user_id = ?",
+                    (guild_id, kind, seat.user_id),
                 ) as cur:
                     found = await cur.fetchone()
                 stored.append(None if found is None else float(found[0]))
@@ -451,11 +535,12 @@ class SqliteGameStore:
                 if seat.fixed_rating is not None:
                     continue  # computers have no statistics, and their rating never moves
                 await self._exec(
-                    "INSERT INTO stats_results (guild_id, game_id, user_id, seat, score, place,"
-                    " won, resigned, longest, zones, rating_before, rating_after)"
+                    "INSERT INTO stats_results (guild_id, kind, game_id, user_id, seat, score,"
+                    " place, won, resigned, facts, rating_before, rating_after)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
+                        kind,
                         game_id,
                         seat.user_id,
                         seat.seat,
@@ -463,63 +548,65 @@ class SqliteGameStore:
                         seat.place,
                         int(seat.won),
                         int(seat.resigned),
-                        seat.longest,
-                        json.dumps(seat.zones),
+                        json.dumps(seat.facts),
                         before,
                         after,
                     ),
                 )
                 await self._exec(
-                    "INSERT INTO stats_players (guild_id, user_id, name, rating)"
-                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                    "INSERT INTO stats_ratings (guild_id, kind, user_id, name, rating)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET"
                     " name = excluded.name, rating = excluded.rating",
-                    (guild_id, seat.user_id, seat.name, after),
+                    (guild_id, kind, seat.user_id, seat.name, after),
                 )
             return True
 
         return await self._transaction(body)
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+    async def player_stats(self, guild_id: int, kind: str, user_id: int) -> PlayerStats | None:
         found = await self._read(
-            _AGGREGATE + " AND p.user_id = ? GROUP BY p.user_id", (guild_id, user_id)
+            _AGGREGATE + " AND p.user_id = ? GROUP BY p.user_id", (guild_id, kind, user_id)
         )
         if not found:
             return None
         stats = _player(found[0])
-        for (raw,) in await self._read(
-            "SELECT zones FROM stats_results WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
-        ):
-            for zone, n in json.loads(raw).items():
-                stats.zones[zone] = stats.zones.get(zone, 0) + n
+        stats.facts = [
+            json.loads(raw)
+            for (raw,) in await self._read(
+                "SELECT facts FROM stats_results WHERE guild_id = ? AND kind = ? AND user_id = ?"
+                " ORDER BY game_id",
+                (guild_id, kind, user_id),
+            )
+        ]
         above = await self._read(
-            "SELECT COUNT(*) FROM stats_players WHERE guild_id = ? AND rating > ?",
-            (guild_id, stats.rating),
+            "SELECT COUNT(*) FROM stats_ratings WHERE guild_id = ? AND kind = ? AND rating > ?",
+            (guild_id, kind, stats.rating),
         )
         stats.place = 1 + (above[0][0] if above else 0)
         return stats
 
-    async def leaderboard(self, guild_id: int, by: str, limit: int) -> list[PlayerStats]:
-        """The top players by ``rating`` or ``wins``."""
+    async def leaderboard(self, guild_id: int, kind: str, by: str, limit: int) -> list[PlayerStats]:
+        """The top players of one game by ``rating`` or ``wins``."""
         order = _ORDER.get(by, _ORDER["rating"])
         rows = await self._read(
-            _AGGREGATE + f" GROUP BY p.user_id ORDER BY {order} LIMIT ?", (guild_id, limit)
+            _AGGREGATE + f" GROUP BY p.user_id ORDER BY {order} LIMIT ?", (guild_id, kind, limit)
         )
         return [_player(r) for r in rows]
 
-    async def export_game_id(self, guild_id: int, channel_id: int) -> int | None:
-        """The newest started game played in this channel or thread, else the newest finished
-        game of the server: what ``/spexxx export`` without a game number means."""
+    async def export_game_id(self, guild_id: int, kind: str, channel_id: int) -> int | None:
+        """The newest started game of this kind played in this channel or thread, else the
+        newest finished one of the server: what ``/<game> export`` without a number means."""
         found = await self._read(
-            "SELECT id FROM games WHERE guild_id = ? AND setup IS NOT NULL"
+            "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND setup IS NOT NULL"
             " AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
             " ORDER BY thread_id IS NULL, id DESC LIMIT 1",  # a game's own thread: that game
-            (guild_id, channel_id, channel_id),
+            (guild_id, kind, channel_id, channel_id),
         )
         if not found:
             found = await self._read(
-                "SELECT id FROM games WHERE guild_id = ? AND status = ? ORDER BY id DESC LIMIT 1",
-                (guild_id, Status.FINISHED.value),
+                "SELECT id FROM games WHERE guild_id = ? AND kind = ? AND status = ?"
+                " ORDER BY id DESC LIMIT 1",
+                (guild_id, kind, Status.FINISHED.value),
             )
         return int(found[0][0]) if found else None
 
@@ -532,10 +619,10 @@ class SqliteGameStore:
 
 _AGGREGATE = (
     "SELECT p.user_id, p.name, p.rating, COUNT(r.game_id) AS games, SUM(r.won) AS wins,"
-    " AVG(r.score) AS average, MAX(r.score) AS best, MAX(r.longest) AS longest"
-    " FROM stats_players p JOIN stats_results r"
-    " ON r.guild_id = p.guild_id AND r.user_id = p.user_id"
-    " WHERE p.guild_id = ?"
+    " AVG(r.score) AS average, MAX(r.score) AS best"
+    " FROM stats_ratings p JOIN stats_results r"
+    " ON r.guild_id = p.guild_id AND r.kind = p.kind AND r.user_id = p.user_id"
+    " WHERE p.guild_id = ? AND p.kind = ?"
 )
 _ORDER = {
     "rating": "p.rating DESC, wins DESC, p.user_id",
@@ -558,46 +645,7 @@ def _player(row: aiosqlite.Row) -> PlayerStats:
         wins=row["wins"] or 0,
         average=row["average"] or 0.0,
         best=row["best"] or 0,
-        longest=row["longest"] or 0,
     )
-
-
-def _load(row: aiosqlite.Row) -> GameRow:
-    """A game row with its stored state; its events stay unread (``log_start`` counts them).
-
-    A row that does not decode is a bug or a hand edit, never a player's doing: ``CorruptGame``,
-    not the engine's ``RecordError``, which would read as a refusal to whoever clicked.
-    """
-    try:
-        game = None
-        if row["setup"] is not None:
-            game = Game(Setup.from_dict(json.loads(row["setup"])))
-            game.state = SpexxxState.from_dict(json.loads(row["state"]))
-        return GameRow(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            host_id=row["host_id"],
-            variant=Variant(row["variant"]),
-            status=Status(row["status"]),
-            players=[
-                Player(p["user_id"], p["name"], p.get("ai")) for p in json.loads(row["players"])
-            ],
-            thread_id=row["thread_id"],
-            lobby_message_id=row["lobby_message_id"],
-            turn_message_id=row["turn_message_id"],
-            game=game,
-            version=row["version"],
-            log_start=0 if game is None else int(row["logged"]),
-            note=row["note"],
-            turn_timer=row["turn_timer"],
-            turn_due=row["turn_due"],
-            reminder_due=row["reminder_due"],
-            missed=list(json.loads(row["missed"])),
-            lobby_expires=row["lobby_expires"],
-        )
-    except (GameError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise CorruptGame(f"game {row['id']} (guild {row['guild_id']}): {exc}") from exc
 
 
 def _players_json(players: list[Player]) -> str:

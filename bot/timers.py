@@ -16,11 +16,10 @@ import discord
 from discord.ext import tasks
 
 from bot import text
+from bot.adapters import adapter_for
 from bot.logs import ids
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
-from games.spexxx import Discard, Place, Resign
-from games.spexxx.ai import Level
 from locales import N_, Translator
 
 if TYPE_CHECKING:
@@ -60,8 +59,7 @@ def timer_text(t: Translator, seconds: int) -> str:
 
 def start_turn_clock(row: GameRow) -> None:
     """Set the due times of the turn now on hand (none for computers or without a timer)."""
-    game = row.game
-    seat = None if game is None else game.state.current
+    seat = None if row.game is None else adapter_for(row.kind).current(row.game)
     if not row.turn_timer or seat is None or row.players[seat].is_ai:
         row.turn_due = row.reminder_due = None
         return
@@ -196,7 +194,8 @@ class TurnTimers:
         try:
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[attr-defined]
                 content=t(
-                    "~~Spexxx lobby #{id}~~: closed after {hours} hours without a start.",
+                    "~~{game} lobby #{id}~~: closed after {hours} hours without a start.",
+                    game=adapter_for(row.kind).title,
                     id=row.id,
                     hours=f"{self.lobby_idle / 3600:g}",
                 ),
@@ -208,9 +207,8 @@ class TurnTimers:
     async def _remind(self, row: GameRow) -> None:
         """The turn message again, below, with a mention: it replaces the older one, so the
         reminder goes when the turn ends (closed like any turn message)."""
-        game = row.game
-        assert game is not None
-        seat = game.state.current
+        game = adapter_for(row.kind)
+        seat = game.current(row.game)
         row.reminder_due = None
         await self.play.store.save(row)  # marked before sending: never reminded twice
         if seat is None or row.players[seat].is_ai or row.turn_due is None:
@@ -221,9 +219,10 @@ class TurnTimers:
         user_id = row.players[seat].user_id
         t = await self.play.public_t(row.guild_id)
         line = "⏰ " + t(
-            "{mention}, it is still your turn in Spexxx #{id}: time runs out {when}. "
+            "{mention}, it is still your turn in {game} #{id}: time runs out {when}. "
             "After that the computer plays this turn for you.",
             mention=f"<@{user_id}>",
+            game=game.title,
             id=row.id,
             when=f"<t:{int(row.turn_due)}:R>",
         )
@@ -234,9 +233,8 @@ class TurnTimers:
 
     async def _expire(self, row: GameRow) -> None:
         """The normal AI plays the rest of the turn; too many misses in a row remove the player."""
-        game = row.game
-        assert game is not None
-        seat = game.state.current
+        game = adapter_for(row.kind)
+        seat = game.current(row.game)
         if seat is None or row.players[seat].is_ai:
             row.turn_due = row.reminder_due = None
             await self.play.store.save(row)
@@ -247,25 +245,26 @@ class TurnTimers:
             await self.play.store.save(row)
             return
         action = None
-        while not isinstance(action, Place | Discard):  # throws and holds, then the move
-            action = (await self.play.computers.act(row, Level.NORMAL)).action
+        while action is None or not game.ends_turn(action):  # e.g. throws, holds, the move
+            action = (await self.play.computers.act(row, "normal")).action
         missed = (row.missed + [0] * len(row.players))[: len(row.players)]
         missed[seat] += 1
         row.missed = missed
         t = await self.play.public_t(row.guild_id)
         name = text.seat_label(t, row, seat)
         note = "⏰ " + t("Time ran out, so the computer played for {name}:", name=name) + " "
-        removed = missed[seat] >= self.max_missed and not game.state.finished
+        removed = missed[seat] >= self.max_missed and not game.finished(row.game)
         if removed:
-            game.apply(Resign(seat))
+            game.apply(row.game, game.resign_action(seat), None)
             self.play.settle_resignation(row)
             note_removed = t(
                 "{name} missed {n} turns in a row and was removed from the game "
-                "(as with `/spexxx resign`).",
+                "(as with `/{group} resign`).",
                 name=name,
                 n=missed[seat],
+                group=game.group,
             )
-        if game.state.finished:
+        if game.finished(row.game):
             row.status = Status.FINISHED
         ended = end_turn(row)
         await self.play.store.save(row)
@@ -273,7 +272,7 @@ class TurnTimers:
         channel = await self.play.play_channel(row)
         if channel is None:
             return
-        result = note + text.turn_result(t, row)
+        result = note + game.turn_result(t, row)
         await self.play.edit_stored_turn(row, channel, result, board=False, message_id=ended)
         if removed:
             try:

@@ -12,7 +12,7 @@ import pytest_asyncio
 from tests.simtable import ScriptedDice
 
 if TYPE_CHECKING:
-    from bot.client import SpexxxBot
+    from bot.client import GameBot
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def dice() -> ScriptedDice:
 
 
 @pytest_asyncio.fixture
-async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[[], SpexxxBot]]:
+async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[[], GameBot]]:
     """Builds bots on the test's database; closes their stores afterwards.
 
     SimCord detaches a bot without calling ``close()``, and an open aiosqlite connection keeps a
@@ -34,9 +34,9 @@ async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[
     """
     from bot import create_bot  # imported here so engine-only test runs need no Discord
 
-    made: list[SpexxxBot] = []
+    made: list[GameBot] = []
 
-    def make() -> SpexxxBot:
+    def make() -> GameBot:
         bot = create_bot(database_path=db_path, dice=dice, ai_delay=0)
         made.append(bot)
         return bot
@@ -52,5 +52,5 @@ async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[
 
 
 @pytest.fixture
-def simcord_bot(make_bot: Callable[[], SpexxxBot]) -> SpexxxBot:
+def simcord_bot(make_bot: Callable[[], GameBot]) -> GameBot:
     return make_bot()

@@ -32,6 +32,12 @@ class _Roller:
     def __init__(self, owner: ScriptedDice, fallback: SeededDice) -> None:
         self.owner, self.fallback = owner, fallback
 
+    def shuffled(self, items: Any) -> list[Any]:
+        return self.fallback.shuffled(items)
+
+    def below(self, n: int) -> int:
+        return self.fallback.below(n)
+
     def roll(self, count: int) -> tuple[int, ...]:
         if self.owner.queue:
             return self.owner.queue.popleft()[:count]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.messages import hint_text
+from bot.adapters.spexxx.words import hint_text
 from games.spexxx import Hold, Throw
 from games.spexxx.ai import Decision
 from locales import translator

@@ -9,7 +9,6 @@ import discord
 
 from bot.messages import thread_name
 from bot.models import GameRow, Player, Status
-from games.spexxx import Variant
 from locales import translator
 from tests.simtable import find_id
 from tests.test_bot_ai import add_ai
@@ -39,7 +38,9 @@ async def test_a_threads_commands_mean_its_own_game(simcord_env, db_path: Path):
     alice, bob = table.players
     thread = await table.start()
     store = simcord_env.bot.store
-    stray = await store.create_lobby(table.guild.id, thread.id, Player(bob.id, "b"), Variant.ADULT)
+    stray = await store.create_lobby(
+        table.guild.id, thread.id, Player(bob.id, "b"), "spexxx", {"variant": "adult"}
+    )
     assert stray.id == 2
     player = table.on_turn(table.turn_message(thread))
     r = await player.slash(thread, "spexxx board")
@@ -187,7 +188,7 @@ async def test_long_names_share_the_100_characters_of_a_thread_name(simcord_env)
 
 def test_thread_name_words_are_translated() -> None:
     nl = translator("nl")
-    row = GameRow(7, 1, 2, 3, Variant.ADULT, Status.RUNNING, [Player(3, "ann"), Player(4, " \t ")])
+    row = GameRow(7, 1, 2, 3, "spexxx", Status.RUNNING, [Player(3, "ann"), Player(4, " \t ")])
     assert thread_name(nl, row) == f"Spexxx #7 · ann{nl(' vs ')}{nl('player')}"
     assert nl(" vs ") != " vs " and nl("player") != "player"
 
@@ -202,7 +203,7 @@ async def test_closed_lobby_title_is_in_the_servers_language(simcord_env):
     alice = guild.add_member(simcord_env.create_user("alice"))
     await alice.slash(channel, "spexxx new")
     await alice.click(channel.last_message, custom_id=find_id(channel.last_message, "spx:cancel:"))
-    title = nl("Spexxx lobby #{id}", id=1)
+    title = nl("{game} lobby #{id}", game="Spexxx", id=1)
     assert title != "Spexxx lobby #1"
     assert channel.last_message.content == f"~~{title}~~: {nl('cancelled')}."
 

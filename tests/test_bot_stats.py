@@ -40,7 +40,7 @@ def fields(embed) -> dict[str, str]:  # type: ignore[no-untyped-def]
 
 def ratings(db_path: Path) -> dict[int, float]:
     with sqlite3.connect(db_path) as db:
-        return dict(db.execute("SELECT user_id, rating FROM stats_players").fetchall())
+        return dict(db.execute("SELECT user_id, rating FROM stats_ratings").fetchall())
 
 
 async def two_finished_games(table: Table) -> list:  # type: ignore[type-arg]

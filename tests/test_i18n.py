@@ -153,15 +153,17 @@ ENGINE_ERRORS = sorted(
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 @pytest.mark.parametrize("error", ENGINE_ERRORS, ids=lambda cls: cls.__name__)
 def test_every_engine_refusal_is_translated(error: type[IllegalAction], lang: str) -> None:
+    from bot.adapters.spexxx import ADAPTER
     from bot.refusals import ENGINE_REFUSALS, refusal_text
 
+    known = {**ENGINE_REFUSALS, **ADAPTER.refusals}
     exc = error("engine words")
-    assert error in ENGINE_REFUSALS or error is IllegalAction, f"{error.__name__} has no refusal"
-    text = refusal_text(translator(lang), exc)
+    assert error in known or error is IllegalAction, f"{error.__name__} has no refusal"
+    text = refusal_text(translator(lang), exc, ADAPTER.refusals)
     # the player's language only: no English from the engine after it
-    assert text == translator(lang)(ENGINE_REFUSALS[error])
-    assert text != translator("en")(ENGINE_REFUSALS[error])
-    assert refusal_text(translator("en"), exc) == "engine words"
+    assert text == translator(lang)(known[error])
+    assert text != translator("en")(known[error])
+    assert refusal_text(translator("en"), exc, ADAPTER.refusals) == "engine words"
 
 
 def test_a_newer_engine_refusal_falls_back_to_a_translated_general_one() -> None:

@@ -18,12 +18,12 @@ from bot.play import PlayController
 from bot.refusals import Refusal
 from bot.storage import SqliteGameStore
 from games.common.dice import SeededDice
-from games.spexxx import Game, Place, Throw, Variant
+from games.spexxx import Game, Place, Throw
 
 
 async def store_with_game(path: Path) -> int:
     store = await SqliteGameStore.open(path)
-    row = await store.create_lobby(5, 6, Player(1, "ann"), Variant.ADULT)
+    row = await store.create_lobby(5, 6, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players.append(Player(2, "ben"))
     row.game = Game.new(2, SeededDice(7))
     row.status = Status.RUNNING

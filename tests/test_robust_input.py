@@ -51,9 +51,12 @@ REFUSED = [
     ("spx:join:1", "lobby is closed"),
     ("spx:start:1:5:5:5:5", "lobby is closed"),
     ("spx:discard:1:0:1", ""),  # a discard the dice do not force is a rule error
+    ("spx:throw:1:a:0", "earlier turn"),  # a turn counter that is not a number
+    ("spx:nope:1", "earlier turn"),  # an action no control of this turn has
+    ("zzz:throw:1:0:1", "no longer exists"),  # a game code no game has
 ]
-# Ids the templates do not match: nothing answers, nothing changes.
-UNMATCHED = ["spx:throw:-1:0:0", "spx:throw:1:a:0", "spx:nope:1", "spx:sq:1:0:1", "garbage", "spx:"]
+# Ids the template does not match: nothing answers, nothing changes.
+UNMATCHED = ["spx:throw:-1:0:0", "spx:throw:1:0:1:2:3:4:5:6", "spx:Throw:1", "garbage", "spx:"]
 
 
 async def test_forged_buttons_are_refused_and_change_nothing(simcord_env, db_path):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.adapters.spexxx import ADAPTER as SPEXXX
+from bot.adapters.spexxx.adapter import most_used_zone
 from bot.models import GameRow, Player, Status
 from bot.stats import (
     AI_RATINGS,
@@ -16,8 +18,6 @@ from bot.stats import (
     elo_changes,
     expected,
     final_ranks,
-    most_used_zone,
-    seat_facts,
 )
 from bot.storage import SqliteGameStore
 from games.common.dice import SeededDice
@@ -120,16 +120,16 @@ def test_seat_facts_match_the_final_board(seed: int) -> None:
     rng = random.Random(seed)
     game = Game.new(2 + seed % 3, SeededDice(seed), Variant.ADULT if seed % 2 else Variant.CHILDREN)
     play_out(game, rng)
-    facts = seat_facts(game)
+    facts = SPEXXX.seat_facts(game)
     state = game.state
     for seat, fact in enumerate(facts):
         placed = [t.square for t in state.history if t.seat == seat and t.square is not None]
-        assert sum(fact.zones.values()) == len(placed)
-        for zone, n in fact.zones.items():
+        assert sum(fact["zones"].values()) == len(placed)
+        for zone, n in fact["zones"].items():
             assert n == sum(GRID[i].zone.value == zone for i in placed)  # type: ignore[union-attr]
         # cubes never leave the board, so the longest run at the end is the longest that scored
-        assert fact.longest == longest_run(state.owners, seat)
-        assert (fact.longest > 0) == (state.scores[seat] > 0)
+        assert fact["longest"] == longest_run(state.owners, seat)
+        assert (fact["longest"] > 0) == (state.scores[seat] > 0)
 
 
 # ------------------------------------------------------------- stats tables
@@ -142,7 +142,9 @@ async def finished_row(
     guild: int = GUILD,
     resign_seat: int | None = None,
 ) -> GameRow:
-    row = await store.create_lobby(guild, CHANNEL + seed, players[0], Variant.CHILDREN)
+    row = await store.create_lobby(
+        guild, CHANNEL + seed, players[0], "spexxx", {"variant": Variant.CHILDREN.value}
+    )
     row.players = players
     row.game = Game.new(len(players), SeededDice(seed), Variant.CHILDREN)
     row.status = Status.RUNNING
@@ -168,7 +170,7 @@ async def store(db_file: Path):  # type: ignore[no-untyped-def]
 async def test_a_game_is_recorded_once_and_ratings_balance(
     store: SqliteGameStore, seed: int, shared: bool
 ) -> None:
-    stats = StatsStore(store)
+    stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=seed)
     assert await stats.record(row)
     assert not await stats.record(row)  # the hook running twice changes nothing
@@ -193,7 +195,7 @@ async def test_a_game_is_recorded_once_and_ratings_balance(
 
 
 async def test_cancelled_and_running_games_are_not_counted(store: SqliteGameStore) -> None:
-    stats = StatsStore(store)
+    stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=2)
     row.status = Status.CANCELLED
     await store.save(row)
@@ -205,7 +207,7 @@ async def test_cancelled_and_running_games_are_not_counted(store: SqliteGameStor
 async def test_catch_up_records_missed_games_oldest_first(
     store: SqliteGameStore, db_file: Path
 ) -> None:
-    stats = StatsStore(store)
+    stats = StatsStore(store, "spexxx")
     players = [Player(1, "ann"), Player(2, "bob"), Player(3, "cid")]
     rows = [await finished_row(store, players, seed=s) for s in (3, 4, 5)]
     await finished_row(store, players, seed=6, guild=OTHER_GUILD)
@@ -217,7 +219,7 @@ async def test_catch_up_records_missed_games_oldest_first(
             "SELECT game_id, rating_before, rating_after FROM stats_results"
             " WHERE user_id = 1 ORDER BY game_id"
         ).fetchall()
-        total = db.execute("SELECT SUM(rating) FROM stats_players WHERE guild_id = ?", (GUILD,))
+        total = db.execute("SELECT SUM(rating) FROM stats_ratings WHERE guild_id = ?", (GUILD,))
         assert total.fetchone()[0] == pytest.approx(3 * START_RATING)
     assert recorded == [r.id for r in rows]
     # each game starts from the rating the previous one left
@@ -230,7 +232,7 @@ async def test_catch_up_records_missed_games_oldest_first(
 
 
 async def test_computers_are_fixed_rating_opponents(store: SqliteGameStore) -> None:
-    stats = StatsStore(store)
+    stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(0, "Computer (hard)", "hard")], 7)
     assert await stats.record(row)
     ann = await stats.player(GUILD, 1)
@@ -245,7 +247,7 @@ async def test_computers_are_fixed_rating_opponents(store: SqliteGameStore) -> N
 
 
 async def test_a_resigned_player_ranks_last(store: SqliteGameStore) -> None:
-    stats = StatsStore(store)
+    stats = StatsStore(store, "spexxx")
     players = [Player(1, "ann"), Player(2, "bob"), Player(3, "cid")]
     row = await finished_row(store, players, seed=8, resign_seat=2)
     assert row.game is not None and row.game.state.resigned == [False, False, True]

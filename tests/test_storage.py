@@ -14,7 +14,7 @@ from bot.models import GameRow, Player, Status
 from bot.storage import CorruptGame, GameKey, SqliteGameStore, StaleGame
 from games.common.dice import SeededDice
 from games.common.errors import GameError
-from games.spexxx import Discard, Game, Place, Throw, Variant
+from games.spexxx import Discard, Game, Place, Throw
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 20, 30
 
@@ -51,7 +51,9 @@ async def test_migrations_apply_once_and_use_wal(tmp_path: Path) -> None:
 async def test_rows_are_scoped_by_guild(tmp_path: Path) -> None:
     store = await open_store(tmp_path / "s.sqlite3")
     try:
-        row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
+        row = await store.create_lobby(
+            GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
+        )
         assert await store.get(GUILD, row.id) is not None
         assert await store.get(OTHER_GUILD, row.id) is None
         assert await store.find_in_channel(OTHER_GUILD, CHANNEL) is None
@@ -67,7 +69,9 @@ async def test_rows_are_scoped_by_guild(tmp_path: Path) -> None:
 async def test_saved_state_equals_replay_of_stored_events(tmp_path: Path, seed: int) -> None:
     store = await open_store(tmp_path / "s.sqlite3")
     try:
-        row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
+        row = await store.create_lobby(
+            GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
+        )
         row.players.append(Player(2, "ben"))
         row.game = Game.new(2, SeededDice(seed))
         row.status = Status.RUNNING
@@ -90,7 +94,9 @@ async def test_saved_state_equals_replay_of_stored_events(tmp_path: Path, seed: 
 async def test_a_stale_save_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     store = await open_store(tmp_path / "s.sqlite3")
     try:
-        row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
+        row = await store.create_lobby(
+            GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
+        )
         first = await store.get(GUILD, row.id)
         second = await store.get(GUILD, row.id)
         assert first is not None and second is not None
@@ -106,7 +112,7 @@ async def test_a_stale_save_is_refused_and_changes_nothing(tmp_path: Path) -> No
 
 
 async def started(store: SqliteGameStore, seed: int = 1) -> GameRow:
-    row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
+    row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players.append(Player(2, "ben"))
     row.game = Game.new(2, SeededDice(seed))
     row.status = Status.RUNNING
@@ -194,7 +200,9 @@ async def test_the_timer_sweep_lists_due_games_without_loading_them(tmp_path: Pa
         row = await started(store)
         row.turn_due, row.reminder_due = 100.0, 50.0
         await store.save(row)
-        lobby = await store.create_lobby(GUILD, CHANNEL, Player(3, "cy"), Variant.ADULT)
+        lobby = await store.create_lobby(
+            GUILD, CHANNEL, Player(3, "cy"), "spexxx", {"variant": "adult"}
+        )
         lobby.lobby_expires = 80.0
         await store.save(lobby)
         assert await store.due_games(40.0) == []

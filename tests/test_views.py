@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.views import turn_id
+from bot.adapters.spexxx.controls import turn_id
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place, Resign, Throw
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 
 class DiceRng(Protocol):
@@ -13,10 +16,19 @@ class DiceRng(Protocol):
 
 
 class SeededDice:
-    """Fair dice from ``random.Random``; the same seed gives the same game."""
+    """Fair dice from ``random.Random``; the same seed gives the same game. It is a
+    ``games.common.chance.Chance`` too, for games that shuffle instead of rolling."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self._random.shuffle(out)
+        return out
+
+    def below(self, n: int) -> int:
+        return self._random.randrange(n)
 
     def roll(self, count: int) -> tuple[int, ...]:
         # Same draws as ``randint(1, 6)`` (3 random bits, redrawn while >= 6), without its

@@ -1,0 +1,573 @@
+"""Each game's command group (``/spexxx``, ``/spectrangle`` …), built from one definition.
+
+Every group has the same sub-commands: new, settings, board, rules, resign, cancel, games,
+stats, leaderboard, export. Names and descriptions are translated for Discord by
+``bot.translate.CommandTranslator``; answers only the user sees are in their language, public
+ones in the server's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import lobby, replies, text
+from bot.adapter import GameAdapter
+from bot.messages import closed_lobby, game_ended, lobby_content, title
+from bot.models import GameDefaults, GameRow, Player, Status
+from bot.play import NO_MENTIONS
+from bot.refusals import Refusal, refusal_text, user_t
+from bot.stats import StatsStore, export_file, leaderboard_embed, stats_embed
+from bot.timers import TIMER_CHOICES, now, timer_text
+from bot.translate import cmd
+from locales import LANGUAGE_NAMES, LANGUAGES, N_, Translator
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+TIMER_OPTIONS = [app_commands.Choice(name=label, value=value) for label, value in TIMER_CHOICES]
+LANGUAGE_OPTIONS = [
+    app_commands.Choice(name=N_("the server's own language"), value="auto"),
+    *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
+]
+NEW_DESCRIPTION = N_("Open a lobby in this channel")
+SETTINGS_DESCRIPTION = N_("Server defaults for this game (Manage Server)")
+MAX_LISTED = 20
+MESSAGE_LIMIT = 2000  # characters of a Discord message
+STATUS_NAMES = {
+    Status.LOBBY: N_("lobby"),
+    Status.RUNNING: N_("running"),
+    Status.FINISHED: N_("finished"),
+    Status.CANCELLED: N_("cancelled"),
+}
+
+
+class GameCommands:
+    """What every sub-command of one game's group does; ``group()`` wires them to Discord."""
+
+    def __init__(self, bot: GameBot, game: GameAdapter[Any]) -> None:
+        self.bot = bot
+        self.game = game
+
+    # ------------------------------------------------------------------ shared steps
+
+    async def game_here(self, interaction: discord.Interaction) -> GameRow:
+        """The game this channel means; in the thread of a game that ended, how it ended."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        row = await self.bot.store.find_in_channel(interaction.guild_id, interaction.channel_id)
+        if row is not None and row.kind != self.game.kind and row.thread_id is None:
+            row = None  # another game's lobby in this channel: not this command's
+        if row is None:
+            raise Refusal(
+                "There is no {game} game in this channel. Use this command in the game's "
+                "thread, or see `/{group} games`.",
+                game=self.game.title,
+                group=self.game.group,
+            )
+        if row.kind != self.game.kind:
+            other = row
+            raise Refusal(
+                "This thread belongs to {game}: use `/{group}` commands here.",
+                game=lambda t: title(other),
+                group=_group_of(other),
+            )
+        if not row.status.active:
+            ended = row
+            raise Refusal(
+                "{ended} `/{group} games` lists the games still running.",
+                ended=lambda t: game_ended(t, ended),
+                group=self.game.group,
+            )
+        return row
+
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        action: Callable[[], Awaitable[None]],
+        game_id: int | None = None,
+        *,
+        private: bool = False,
+    ) -> None:
+        """Run a command's action; refusals answer privately. ``private``: it only answers its
+        user, so if it has to "think" (see ``replies``), it thinks privately too."""
+        try:
+            async with replies.in_time(interaction, private=private):
+                await action()
+        except Refusal as exc:
+            await self.bot.play.tell(
+                interaction, refusal_text(user_t(interaction), exc, self.game.refusals)
+            )
+        except Exception as exc:
+            await self.bot.play.fail(interaction, exc, game_id or 0, self.game.group)
+
+    async def public_t(self, interaction: discord.Interaction) -> Translator:
+        assert interaction.guild_id is not None
+        return await self.bot.play.public_t(interaction.guild_id)
+
+    async def reload(self, interaction: discord.Interaction, game_id: int) -> GameRow:
+        assert interaction.guild_id is not None
+        row = await self.bot.store.get(interaction.guild_id, game_id)
+        if row is None or not row.status.active:
+            raise Refusal("That game is no longer running.")
+        return row
+
+    # ------------------------------------------------------------------ the commands
+
+    async def new(
+        self, interaction: discord.Interaction, option: str | None, timer: int | None
+    ) -> None:
+        async def action() -> None:
+            assert interaction.guild_id is not None and interaction.channel_id is not None
+            existing = await self.bot.store.find_in_channel(
+                interaction.guild_id, interaction.channel_id
+            )
+            if existing is not None and existing.thread_id == interaction.channel_id:
+                raise Refusal(
+                    "This thread belongs to {game}. Open a new lobby in <#{channel}>.",
+                    game=title(existing),
+                    channel=existing.channel_id,
+                )
+            if existing is not None and (
+                existing.status is Status.LOBBY or existing.thread_id is None
+            ):
+                raise Refusal(
+                    "{game} is still open in this channel. "
+                    "Finish or cancel it first (`/{group} cancel`).",
+                    game=title(existing),
+                    group=_group_of(existing),
+                )
+            settings = await self.bot.store.guild_settings(interaction.guild_id)
+            defaults = settings.defaults(self.game.kind)
+            options: dict[str, str] = {}
+            if self.game.option is not None:
+                chosen = option or defaults.option or self.game.option.default
+                options[self.game.option.name] = chosen
+            host = Player(interaction.user.id, interaction.user.display_name)
+            row = await self.bot.store.create_lobby(
+                interaction.guild_id, interaction.channel_id, host, self.game.kind, options
+            )
+            row.turn_timer = defaults.timer if timer is None else timer
+            row.lobby_expires = now() + self.bot.play.timers.lobby_idle
+            await self.bot.store.save(row)
+            t = await self.public_t(interaction)
+            try:
+                await replies.send_message(
+                    interaction,
+                    lobby_content(t, row),
+                    view=lobby.lobby_view(t, row),
+                    allowed_mentions=NO_MENTIONS,
+                )
+            except discord.HTTPException:
+                # no lobby message, so nobody could join or cancel it: close it at once
+                row.status, row.note = Status.CANCELLED, N_("Discord refused the lobby message")
+                await self.bot.store.save(row)
+                raise Refusal(
+                    "Discord did not accept the lobby message. Please try again."
+                ) from None
+            try:
+                message = await interaction.original_response()
+            except discord.HTTPException:
+                return  # the lobby works without its message id (only `games` links it)
+            row.lobby_message_id = message.id
+            await self.bot.store.save(row)
+
+        await self.run(interaction, action)
+
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        option: str | None,
+        timer: int | None,
+        threads: bool | None,
+        language: str | None,
+    ) -> None:
+        async def action() -> None:
+            assert interaction.guild_id is not None
+            perms = getattr(interaction.user, "guild_permissions", None)
+            changing = (option, timer, threads, language) != (None, None, None, None)
+            if changing and not (perms and perms.manage_guild):
+                raise Refusal(
+                    "Only someone with Manage Server can change the {game} settings.",
+                    game=self.game.title,
+                )
+            current = await self.bot.store.guild_settings(interaction.guild_id)
+            mine = current.games.setdefault(self.game.kind, GameDefaults())
+            if option is not None:
+                mine.option = option
+            if timer is not None:
+                mine.timer = timer
+            if threads is not None:
+                current.threads = threads
+            if language is not None:
+                current.language = None if language == "auto" else language
+            if changing:
+                await self.bot.store.save_guild_settings(current)
+                self.bot.play.forget_language(interaction.guild_id)
+            t = user_t(interaction)
+            lang = (
+                LANGUAGE_NAMES[current.language]
+                if current.language
+                else t("the server's own language")
+            )
+            lines = [t("{game} settings for this server:", game=self.game.title)]
+            if self.game.option is not None:
+                value = mine.option or self.game.option.default
+                lines.append(
+                    "• "
+                    + t(
+                        "default {option}: **{value}**",
+                        option=t(self.game.option.name),
+                        value=self.game.option_name(t, value),
+                    )
+                )
+            lines += [
+                "• " + t("default turn timer: **{timer}**", timer=timer_text(t, mine.timer)),
+                "• "
+                + (
+                    t("games in threads: **yes**")
+                    if current.threads
+                    else t("games in threads: **no, in the channel**")
+                ),
+                "• " + t("language of public messages: **{language}**", language=lang),
+            ]
+            if changing:
+                lines[0] = t("Saved.") + " " + lines[0]
+            await replies.send_message(interaction, "\n".join(lines), ephemeral=True)
+
+        await self.run(interaction, action, private=True)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        async def action() -> None:
+            row = await self.game_here(interaction)
+            async with self.bot.play.acting(row.id):
+                row = await self.reload(interaction, row.id)
+                if row.status is Status.LOBBY:
+                    raise Refusal("The game has not started yet: the lobby is in this channel.")
+                await self.bot.play.repost(interaction, row)
+
+        await self.run(interaction, action)
+
+    async def rules(self, interaction: discord.Interaction) -> None:
+        async def action() -> None:
+            t = user_t(interaction)
+            words, picture = self.game.rules(t)
+            if picture is None:
+                await replies.send_message(interaction, words, ephemeral=True)
+                return
+            png = await self.bot.play.render(picture.draw, *picture.args, **picture.kwargs)
+            await replies.send_message(
+                interaction,
+                words,
+                file=discord.File(io.BytesIO(png), picture.filename),
+                ephemeral=True,
+            )
+
+        await self.run(interaction, action, private=True)
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async def action() -> None:
+            row = await self.game_here(interaction)
+            async with self.bot.play.acting(row.id):
+                row = await self.reload(interaction, row.id)
+                if row.status is Status.LOBBY:
+                    raise Refusal("The game has not started: use **Leave** in the lobby.")
+                await self.bot.play.resign(interaction, row)
+
+        await self.run(interaction, action)
+
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        async def action() -> None:
+            row = await self.game_here(interaction)
+            async with self.bot.play.acting(row.id):
+                row = await self.reload(interaction, row.id)
+                await self.bot.play.cancel(interaction, row)
+                if row.game is None:  # a lobby: the game itself updates its lobby message
+                    await self._close_lobby(interaction, row)
+
+        await self.run(interaction, action)
+
+    async def _close_lobby(self, interaction: discord.Interaction, row: GameRow) -> None:
+        channel = interaction.channel
+        if not row.lobby_message_id or not hasattr(channel, "get_partial_message"):
+            return
+        t = await self.public_t(interaction)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+                content=closed_lobby(t, row), view=None
+            )
+
+    async def games(self, interaction: discord.Interaction) -> None:
+        async def action() -> None:
+            assert interaction.guild_id is not None
+            t = user_t(interaction)
+            rows = await self.bot.store.list_active(interaction.guild_id, self.game.kind)
+            if not rows:
+                await replies.send_message(
+                    interaction,
+                    t(
+                        "No {game} games are running. Start one with `/{group} new`.",
+                        game=self.game.title,
+                        group=self.game.group,
+                    ),
+                    ephemeral=True,
+                )
+                return
+            await replies.send_message(
+                interaction,
+                games_list(t, interaction.guild_id, rows),
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+            )
+
+        await self.run(interaction, action, private=True)
+
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None) -> None:
+        async def action() -> None:
+            assert interaction.guild_id is not None
+            who = member or interaction.user
+            store = StatsStore(self.bot.store, self.game.kind)
+            await store.catch_up(interaction.guild_id)
+            found = await store.player(interaction.guild_id, who.id)
+            if found is None:
+                raise Refusal(
+                    "{name} has no finished {game} game in this server yet.",
+                    name=text.safe_name(who.display_name),
+                    game=self.game.title,
+                )
+            t = await self.public_t(interaction)
+            await replies.send_message(
+                interaction,
+                embed=stats_embed(t, self.game.kind, found, who.display_name),
+                allowed_mentions=NO_MENTIONS,
+            )
+
+        await self.run(interaction, action)
+
+    async def leaderboard(self, interaction: discord.Interaction, by: str) -> None:
+        async def action() -> None:
+            assert interaction.guild_id is not None
+            store = StatsStore(self.bot.store, self.game.kind)
+            await store.catch_up(interaction.guild_id)
+            rows = await store.leaderboard(interaction.guild_id, by)
+            if not rows:
+                raise Refusal(
+                    "No {game} game has finished in this server yet.", game=self.game.title
+                )
+            t = await self.public_t(interaction)
+            await replies.send_message(
+                interaction,
+                embed=leaderboard_embed(t, self.game.kind, rows, by),
+                allowed_mentions=NO_MENTIONS,
+            )
+
+        await self.run(interaction, action)
+
+    async def export(self, interaction: discord.Interaction, game: int | None) -> None:
+        async def action() -> None:
+            assert interaction.guild_id is not None and interaction.channel_id is not None
+            name = self.game.title
+            game_id = game
+            if game_id is None:
+                game_id = await StatsStore(self.bot.store, self.game.kind).export_game_id(
+                    interaction.guild_id, interaction.channel_id
+                )
+                if game_id is None:
+                    raise Refusal("No {game} game has been played in this server yet.", game=name)
+            row = await self.bot.store.get(interaction.guild_id, game_id, events=True)
+            if row is None or row.kind != self.game.kind:
+                raise Refusal(
+                    "There is no {game} game #{id} in this server.", game=name, id=game_id
+                )
+            if row.game is None:
+                raise Refusal(
+                    "{game} has not started: there is nothing to export.", game=title(row)
+                )
+            if row.status is Status.RUNNING and not self.game.export_running:
+                raise Refusal(
+                    "{game} is still running: its record would show what players may not see "
+                    "yet. Export it when the game is over.",
+                    game=title(row),
+                )
+            t = user_t(interaction)
+            record_format = self.game.export(row)[1]
+            await replies.send_message(
+                interaction,
+                t(
+                    "Record of **{game}** ({status}, {format}). Check it with "
+                    "`python -m games.{kind} replay`, draw it with `python -m renderers.{kind}`.",
+                    game=title(row),
+                    status=t(STATUS_NAMES[row.status]),
+                    format=record_format,
+                    kind=row.kind,
+                ),
+                file=export_file(row),
+                ephemeral=True,
+            )
+
+        await self.run(interaction, action, game, private=True)
+
+
+def _group_of(row: GameRow) -> str:
+    from bot.adapters import adapter_for
+
+    return adapter_for(row.kind).group
+
+
+def games_list(t: Translator, guild_id: int, rows: list[GameRow]) -> str:
+    """One line per game, as many as fit in one message; then how many more are not listed."""
+    lines: list[str] = []
+    size = 0
+    for listed, row in enumerate(rows[:MAX_LISTED]):
+        line = game_line(t, guild_id, row)
+        more = t("…and {n} more.", n=len(rows) - listed - 1) if listed + 1 < len(rows) else ""
+        if size + len(line) + 1 + len(more) > MESSAGE_LIMIT:
+            break
+        lines.append(line)
+        size += len(line) + 1
+    if len(lines) < len(rows):
+        lines.append(t("…and {n} more.", n=len(rows) - len(lines)))
+    return "\n".join(lines)
+
+
+def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
+    from bot.adapters import adapter_for
+
+    game = adapter_for(row.kind)
+    players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
+    if row.status is Status.LOBBY:
+        where = (
+            f"https://discord.com/channels/{guild_id}/{row.channel_id}/{row.lobby_message_id}"
+            if row.lobby_message_id
+            else f"<#{row.channel_id}>"
+        )
+        waiting = t("lobby ({taken}/{max})", taken=len(row.players), max=game.max_seats)
+        return f"**#{row.id}** {waiting}: {players} · {where}"
+    turn = t("turn {n}", n=game.turn_number(row.game))
+    return f"**#{row.id}** {turn}: {players} · <#{row.play_channel_id}>"
+
+
+# ---------------------------------------------------------------------------- wiring
+
+
+def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
+    """The game's slash-command group: the same sub-commands for every game."""
+    c = GameCommands(bot, game)
+    g = app_commands.Group(name=game.group, description=game.group_description, guild_only=True)
+    option = game.option
+    if option is not None:
+        choices = [app_commands.Choice(name=ch.label, value=ch.value) for ch in option.choices]
+
+        @g.command(name=cmd("new"), description=NEW_DESCRIPTION)
+        @app_commands.rename(option=cmd(option.name), timer=cmd("timer"))
+        @app_commands.describe(
+            option=option.description,
+            timer=N_("time each player has for a turn; default: the server's (see settings)"),
+        )
+        @app_commands.choices(option=choices, timer=TIMER_OPTIONS)
+        async def new(
+            interaction: discord.Interaction, option: str | None = None, timer: int | None = None
+        ) -> None:
+            await c.new(interaction, option, timer)
+
+        @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
+        @app_commands.rename(
+            option=cmd(option.name),
+            timer=cmd("timer"),
+            threads=cmd("threads"),
+            language=cmd("language"),
+        )
+        @app_commands.describe(
+            option=option.settings_description,
+            timer=N_("default turn timer of new games"),
+            threads=N_("play each game in its own thread (needs Create Public Threads)"),
+            language=N_("language of the bot's public messages in this server"),
+        )
+        @app_commands.choices(option=choices, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
+        async def settings(
+            interaction: discord.Interaction,
+            option: str | None = None,
+            timer: int | None = None,
+            threads: bool | None = None,
+            language: str | None = None,
+        ) -> None:
+            await c.settings(interaction, option, timer, threads, language)
+
+    else:
+
+        @g.command(name=cmd("new"), description=NEW_DESCRIPTION)
+        @app_commands.rename(timer=cmd("timer"))
+        @app_commands.describe(
+            timer=N_("time each player has for a turn; default: the server's (see settings)")
+        )
+        @app_commands.choices(timer=TIMER_OPTIONS)
+        async def new_plain(interaction: discord.Interaction, timer: int | None = None) -> None:
+            await c.new(interaction, None, timer)
+
+        @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
+        @app_commands.rename(timer=cmd("timer"), threads=cmd("threads"), language=cmd("language"))
+        @app_commands.describe(
+            timer=N_("default turn timer of new games"),
+            threads=N_("play each game in its own thread (needs Create Public Threads)"),
+            language=N_("language of the bot's public messages in this server"),
+        )
+        @app_commands.choices(timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
+        async def settings_plain(
+            interaction: discord.Interaction,
+            timer: int | None = None,
+            threads: bool | None = None,
+            language: str | None = None,
+        ) -> None:
+            await c.settings(interaction, None, timer, threads, language)
+
+    @g.command(name=cmd("board"), description=N_("Post the board and turn controls again"))
+    async def board(interaction: discord.Interaction) -> None:
+        await c.board(interaction)
+
+    @g.command(name=cmd("rules"), description=N_("How to play this game"))
+    async def rules(interaction: discord.Interaction) -> None:
+        await c.rules(interaction)
+
+    @g.command(name=cmd("resign"), description=N_("Leave the game in this thread"))
+    async def resign(interaction: discord.Interaction) -> None:
+        await c.resign(interaction)
+
+    @g.command(name=cmd("cancel"), description=N_("End the game here (host or Manage Server)"))
+    async def cancel(interaction: discord.Interaction) -> None:
+        await c.cancel(interaction)
+
+    @g.command(name=cmd("games"), description=N_("The games running in this server"))
+    async def games(interaction: discord.Interaction) -> None:
+        await c.games(interaction)
+
+    @g.command(name=cmd("stats"), description=N_("Games, wins, scores and rating in this server"))
+    @app_commands.rename(member=cmd("member"))
+    @app_commands.describe(member=N_("whose stats (default: yours)"))
+    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await c.stats(interaction, member)
+
+    @g.command(name=cmd("leaderboard"), description=N_("The best players in this server"))
+    @app_commands.rename(by=cmd("by"))
+    @app_commands.describe(by=N_("rating (Elo, default) or wins"))
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name=N_("rating"), value="rating"),
+            app_commands.Choice(name=N_("wins"), value="wins"),
+        ]
+    )
+    async def leaderboard(interaction: discord.Interaction, by: str = "rating") -> None:
+        await c.leaderboard(interaction, by)
+
+    @g.command(name=cmd("export"), description=N_("A game's record as a JSON file"))
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(
+        game=N_("game number (default: the game here, else the newest finished)")
+    )
+    async def export(interaction: discord.Interaction, game: int | None = None) -> None:
+        await c.export(interaction, game)
+
+    return g

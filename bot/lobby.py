@@ -1,0 +1,52 @@
+"""The lobby message's controls: the same for every game, seats and levels from its adapter."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.adapter import Button, Option, Select, Style
+from bot.adapters import adapter_for
+from bot.components import GameItem
+from bot.models import GameRow
+from locales import Translator
+
+
+def lobby_view(t: Translator, row: GameRow) -> discord.ui.View:
+    """Join, Leave, Start, Cancel; Remove AI when there is one; Add AI while a seat is free."""
+    game = adapter_for(row.kind)
+    full = len(row.players) >= game.max_seats
+    buttons = [
+        Button("join", label=t("Join"), style=Style.SUCCESS, disabled=full),
+        Button("leave", label=t("Leave")),
+        Button(
+            "start",
+            label=t("Start"),
+            style=Style.PRIMARY,
+            disabled=len(row.players) < game.min_seats,
+        ),
+        Button("cancel", label=t("Cancel"), style=Style.DANGER),
+    ]
+    if any(p.is_ai for p in row.players):
+        buttons.append(Button("rmai", label=t("Remove AI"), emoji="🤖"))
+    view = discord.ui.View(timeout=None)
+    for spec in buttons:
+        view.add_item(GameItem.button(game.code, row.id, None, spec, 0))
+    if not full:
+        levels = Select(
+            "addai",
+            tuple(
+                Option(
+                    label=t("Add AI: {level}", level=t(name)),
+                    value=level,
+                    description=_about(t, game.level_about(level)),
+                )
+                for level, name in game.levels
+            ),
+            placeholder=t("Add a computer player (host)…"),
+        )
+        view.add_item(GameItem.select(game.code, row.id, None, levels, 1))
+    return view
+
+
+def _about(t: Translator, text: str) -> str | None:
+    return t(text) if text else None  # t("") would be the catalog's header
