@@ -147,9 +147,9 @@ class GameOption:
 
     name: str  # the parameter's name, through ``cmd()``
     description: str  # N_() text, for /<group> new
-    settings_description: str  # N_() text, for /<group> settings
     choices: tuple[Choice, ...]
     default: str  # value used when neither the command nor the server setting names one
+    settings_description: str = N_("default for new games")  # N_() text, /<group> settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,10 +298,18 @@ class GameAdapter(ABC, Generic[G]):
         ``t`` is the clicker's language (for a private answer such as a hint)."""
 
     def check_click(self, row: GameRow, seat: int, click: Click) -> None:
-        """Refuse (``Refusal``) a click on a message posted before the game last changed. The
-        default compares versions; a game may say more (e.g. "your first click counted")."""
+        """Refuse (``Refusal``) a click on a message posted before the game last changed: the
+        default compares versions, and says what ``stale_text`` says, if anything."""
         if click.version != row.event_count:
-            raise Refusal("These buttons belong to an earlier turn. Use the latest turn message.")
+            raise Refusal(
+                self.stale_text(row, seat, click)
+                or "These buttons belong to an earlier turn. Use the latest turn message."
+            )
+
+    def stale_text(self, row: GameRow, seat: int, click: Click) -> str | None:
+        """An N_() text for a click from an older message, when the game can say more than
+        "these buttons belong to an earlier turn" (e.g. "your first click counted")."""
+        return None
 
     @abstractmethod
     def computer_move(self, game: G, seat: int, level: str, seed: str) -> Move:
