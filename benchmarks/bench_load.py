@@ -1,10 +1,13 @@
 """Load: many games open at once across many guilds, interleaved turn by turn, in SimCord.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--guilds 50] [--channels 10] [--turns 3]
+[--spectrangle 0.5]
 
-Every guild has ``--channels`` channels with one two-player game each (50 × 10 = 500 games). All
-lobbies open first, then every game plays one turn (throw, maybe hold and throw again, place) in
-round-robin order, ``--turns`` times, so all games stay open and interleaved. Each click, select
+Every guild has ``--channels`` channels with one two-player game each (50 × 10 = 500 games), a
+``--spectrangle`` share of them Spectrangle, the others Spexxx. All lobbies open first, then
+every game plays one turn (Spexxx: throw, maybe hold and throw again, place; Spectrangle: a
+tile, then a field) in round-robin order, ``--turns`` times, so all games stay open and
+interleaved. Each click, select
 and slash command is timed until SimCord has settled the bot's work (response sent, next turn
 posted). SimCord runs one operation at a time, so "concurrent" means open and interleaved.
 
@@ -39,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import discord
 import simcord
 
-from benchmarks.simdriver import MENTION, TURN, ids, options
+from benchmarks.simdriver import MENTION, SPC_TURN, TURN, ids, options, spectrangle_turn
 from bot import create_bot
 from bot.dice import seeded_dice
 
@@ -60,7 +63,8 @@ def malloc_trim() -> int:
 
 
 class Game:
-    def __init__(self, env: Any, guild: Any, channel: Any, n: int) -> None:
+    def __init__(self, env: Any, guild: Any, channel: Any, n: int, kind: str = "spexxx") -> None:
+        self.kind = kind
         self.channel = channel
         self.players = [guild.add_member(env.create_user(f"p{n}-{i}")) for i in range(2)]
         self.by_id = {p.id: p for p in self.players}
@@ -69,8 +73,9 @@ class Game:
         self.turns = 0
 
     def turn_message(self) -> Any:
+        prefixes = TURN if self.kind == "spexxx" else SPC_TURN
         for message in reversed(self.where.history()[-4:]):
-            if any(cid.startswith(TURN) for cid in ids(message)):
+            if any(cid.startswith(prefixes) for cid in ids(message)):
                 return message
         return None
 
@@ -97,6 +102,9 @@ class Timer:
 
 async def play_turn(game: Game, timed: Timer) -> bool:
     """One turn of the game's current player; False when the game is over."""
+    if game.kind == "spectrangle":
+        game.turns += 1
+        return await spectrangle_turn(game.by_id, game.turn_message, lambda coro: timed(coro, game))
     message = game.turn_message()
     if message is None:
         return False
@@ -206,10 +214,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for c in range(args.channels):
                 overwrites = {guild.me: no_images} if args.no_images else None
                 channel = guild.create_text_channel(f"games-{c}", overwrites=overwrites)
-                games.append(Game(env, guild, channel, len(games)))
+                n = len(games)
+                mixed = int((n + 1) * args.spectrangle) > int(n * args.spectrangle)
+                kind = "spectrangle" if mixed else "spexxx"
+                games.append(Game(env, guild, channel, n, kind))
         for game in games:  # every lobby opens and starts before any turn is played
             host, guest = game.players
-            await lobby_timer(host.slash(game.channel, "spexxx new"), game)
+            await lobby_timer(host.slash(game.channel, f"{game.kind} new"), game)
             await lobby_timer(guest.click(game.channel.last_message, label="Join"), game)
             await lobby_timer(host.click(game.channel.last_message, label="Start"), game)
             game.where = game.channel.threads[-1]
@@ -243,6 +254,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     db_bytes = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
     return {
         "games": len(games),
+        "spectrangle_games": sum(g.kind == "spectrangle" for g in games),
         "guilds": args.guilds,
         "turns_each": args.turns,
         "clicks": len(timed.samples),
@@ -274,6 +286,9 @@ def main() -> int:
     parser.add_argument("--guilds", type=int, default=50)
     parser.add_argument("--channels", type=int, default=10, help="games per guild")
     parser.add_argument("--turns", type=int, default=3, help="turns each game plays")
+    parser.add_argument(
+        "--spectrangle", type=float, default=0.5, help="share of Spectrangle games (0…1)"
+    )
     parser.add_argument(
         "--keep-simcord-state",
         action="store_true",

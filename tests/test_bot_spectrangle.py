@@ -58,9 +58,11 @@ class SpcTable:
         self.players = [self.guild.add_member(env.create_user(n)) for n in names]
         self.by_id = {p.id: p for p in self.players}
 
-    async def start(self, *, computers=(), teams=False, joiners=None):
+    async def start(self, *, computers=(), teams=False, joiners=None, timer=None):
         host = self.players[0]
-        options = {"teams": "teams"} if teams else {}
+        options: dict[str, Any] = {"teams": "teams"} if teams else {}
+        if timer is not None:
+            options["timer"] = timer
         r = await host.slash(self.channel, "spectrangle new", **options)
         assert r.acknowledged and not r.ephemeral, r.response.content if r.response else r
         lobby = self.channel.last_message
@@ -322,3 +324,22 @@ async def test_spexxx_and_spectrangle_in_one_channel(simcord_env, db_path: Path)
     assert not r.ephemeral and r.response.embeds
     r = await spectrangle.players[0].slash(spexxx.channel, "spexxx stats")
     assert r.ephemeral and "no finished Spexxx game" in r.response.content
+
+
+async def test_a_turn_timer_reminds_then_the_computer_lays_for_the_player(
+    simcord_env, db_path: Path
+) -> None:
+    table = SpcTable(simcord_env)
+    thread = await table.start(timer=120)
+    first = table.turn_message(thread)
+    assert first is not None and "<t:" in first.content  # the deadline is shown
+    await simcord_env.advance_time(70)  # past half time: one reminder with a mention
+    reminded = [m for m in thread.history() if "still your turn in Spectrangle" in m.content]
+    assert len(reminded) == 1
+    await simcord_env.advance_time(60)  # expired: the normal computer lays for them
+    data = stored(db_path, table.game_id)
+    assert len(data["events"]) == 1 and data["events"][0]["type"] in ("place", "pass", "exchange")
+    assert any("Time ran out" in m.content for m in thread.history())
+    assert table.turn_message(thread) is not None  # the next player's turn is posted
+    await table.play_turn(thread)
+    assert len(stored(db_path, table.game_id)["events"]) == 2
