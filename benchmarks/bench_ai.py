@@ -26,7 +26,7 @@ from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.clocks import CLOCKS, add_clock_option
+from benchmarks.clocks import CLOCKS, add_clock_option, wilson
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place
 from games.spexxx.ai import Level, decide
@@ -117,13 +117,6 @@ def save_line(fh: TextIO, first: Level, second: Level, seed: int, r: Result) -> 
     turn_ms = ";".join(f"{t:.2f}" for t in r.turn_ms[0])
     fh.write(f"{first.value},{second.value},{seed},{r.scores[0]},{r.scores[1]},{turn_ms}\n")
     fh.flush()
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % confidence interval of a win rate."""
-    centre = (wins + z * z / 2) / (n + z * z)
-    half = z * ((wins * (n - wins) / n + z * z / 4) ** 0.5) / (n + z * z)
-    return centre - half, centre + half
 
 
 def summary(paths: list[Path]) -> None:

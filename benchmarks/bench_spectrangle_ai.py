@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.clocks import p99
+from benchmarks.clocks import p99, wilson
 from games.common.ai import Level
 from games.spectrangle import Game
 from games.spectrangle.ai import decide
@@ -62,14 +62,6 @@ def play(task: tuple[Level, Level, int, int]) -> Result:
     )
 
 
-def wilson(successes: int, n: int) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    p = successes / n
-    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-    half = Z95 * ((p * (1 - p) + Z95**2 / (4 * n)) / n) ** 0.5 / (1 + Z95**2 / n)
-    return centre - half, centre + half
-
-
 def paired_interval(results: list[Result]) -> tuple[float, float]:
     """95 % interval of the win rate from the per-seed means (the two games of a seed share a
     deal, so they are not independent; this treats each seed as one observation)."""
@@ -97,7 +89,7 @@ def run(
     wins = sum(r.scores[0] > r.scores[1] for r in results)
     ties = sum(r.scores[0] == r.scores[1] for r in results)
     losses = n - wins - ties
-    low, high = wilson(wins, n)
+    low, high = wilson(wins, n, Z95)
     plow, phigh = paired_interval(results)
     print(
         f"{first.value:>6} vs {second.value:<6} {seeds} seeds × 2 seatings = {n} games: "

@@ -1,5 +1,6 @@
-"""What the benchmarks share about time: the ``--clock`` option of the AI benchmarks (wall clock,
-or CPU time on a busy machine), the p99 of a sample, and the cost of reading the timer."""
+"""What the benchmarks share about time and figures: the ``--clock`` option of the AI benchmarks
+(wall clock, or CPU time on a busy machine), the p99 of a sample, the cost of reading the timer,
+and the confidence interval of a win rate."""
 
 from __future__ import annotations
 
@@ -32,3 +33,10 @@ def timer_overhead_ns() -> float:
         t0 = time.perf_counter_ns()
         empty.append(time.perf_counter_ns() - t0)
     return statistics.median(empty)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a win rate (``wins`` of ``n``)."""
+    centre = (wins + z * z / 2) / (n + z * z)
+    half = z * ((wins * (n - wins) / n + z * z / 4) ** 0.5) / (n + z * z)
+    return centre - half, centre + half

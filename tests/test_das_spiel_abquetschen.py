@@ -14,6 +14,7 @@ from games.common.records import RuleViolation
 from games.das_spiel import __main__ as cli
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import (
+    COLOURS,
     START_PYRAMIDS,
     AbqState,
     Abquetschen,
@@ -243,8 +244,16 @@ def test_exception_2_example() -> None:
     assert rebuilt.winners == [2]  # fewest dice in supply (55 − 18 = 37)
 
 
+def snapshot_of(state: AbqState) -> tuple[object, ...]:
+    """Every field of the state, lists copied, to compare before and after."""
+    return tuple(
+        list(v) if isinstance(v, list) else v
+        for v in (getattr(state, s) for s in AbqState.__slots__)
+    )
+
+
 def _same(a: AbqState, b: AbqState) -> bool:
-    return all(getattr(a, s) == getattr(b, s) for s in AbqState.__slots__)
+    return snapshot_of(a) == snapshot_of(b)
 
 
 # -------------------------------------------------------------------------------- ends
@@ -338,3 +347,16 @@ def test_refusals_change_nothing() -> None:
 def test_anchors_are_empty_dependents() -> None:
     pile = m("0F3 0G3 0G4 1F3")
     assert g.labels(anchors_of(pile, m("1F3"))) == ["2E2", "2E3", "2F3"]
+
+
+def test_view_is_public_and_the_same_for_every_seat() -> None:
+    game = play(11)
+    views = [game.view(seat) for seat in (0, 1, 2, None)]
+    assert all(v == views[0] for v in views)
+    assert views[0]["seats"][1] == {
+        "dice": ["0F3", "0G3", "0G4", "1F3"], "supply": 51, "open": ["0G3", "0G4", "1F3"]
+    }  # fmt: skip
+    assert views[0]["phase"] == "roll" and views[0]["current"] == 1
+    pile = game.pyramid()
+    assert pile.occupied == game.state.occupied and pile.is_stable()
+    assert pile.colour_mask(COLOURS[1]) == game.state.owned[1]

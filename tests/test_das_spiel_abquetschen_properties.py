@@ -15,13 +15,7 @@ from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import AbqState, Abquetschen, Bonus, Build, Phase, from_record
 from games.das_spiel.record import parse_record, replay
-
-
-def snapshot(state: AbqState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in AbqState.__slots__)
-    )
+from tests.test_das_spiel_abquetschen import snapshot_of
 
 
 def invariants(state: AbqState) -> None:
@@ -68,7 +62,7 @@ def test_random_games(seed: int) -> None:
                 state.copy().apply(Build(seat, tuple(g.bits(legal))) if state.phase is Phase.BUILD
                                    else Bonus(seat, tuple(g.bits(legal))))  # fmt: skip
             for cand in random_candidates(state, n, rng, found):
-                before = snapshot(state)
+                before = snapshot_of(state)
                 kind = Build if state.phase is Phase.BUILD else Bonus
                 probe = state.copy()
                 try:
@@ -76,14 +70,14 @@ def test_random_games(seed: int) -> None:
                     assert cand in found
                 except IllegalAction as exc:
                     assert str(exc) and cand not in found
-                assert snapshot(state) == before
-        before = snapshot(state)
+                assert snapshot_of(state) == before
+        before = snapshot_of(state)
         with pytest.raises(NotYourTurn):
             state.apply(replace(actions[0], seat=(seat + 1) % 3))
-        assert snapshot(state) == before
+        assert snapshot_of(state) == before
         game.apply(rng.choice(actions))
         invariants(game.state)
     assert game.state.winners and game.state.end_reason is not None
     record = game.to_record(["a", "b", "c"])
     again = replay(parse_record(record), from_record).engine
-    assert snapshot(again.state) == snapshot(game.state)  # type: ignore[attr-defined]
+    assert snapshot_of(again.state) == snapshot_of(game.state)  # type: ignore[attr-defined]

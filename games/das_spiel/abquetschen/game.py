@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.common.dice import DiceRng
+from games.common.errors import GameOver
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen.state import (
     SEATS,
@@ -48,7 +49,7 @@ class Abquetschen:
         """The seat on turn rolls the turquoise die (the bot does this; there is no choice)."""
         seat = self.state.current
         if seat is None:
-            return self.apply(Roll(0, 1))  # refused: the game is over
+            raise GameOver("the game is over")
         return self.apply(Roll(seat, dice.roll(1)[0]))
 
     def legal_actions(self) -> list[Action]:
@@ -67,6 +68,30 @@ class Abquetschen:
             for i in g.bits(mask):
                 dice[i] = Die(COLOURS[seat], ORIENTATIONS[i % 24])
         return Pyramid.from_dice(dice)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What a seat may see (§3.4): in Abquetschen nothing is hidden, so every seat and
+        onlookers (``None``) see the same: phase, who is on turn, the roll, bonus owed, and each
+        seat's dice (labels), supply and open dice."""
+        s = self.state
+        return {
+            "phase": s.phase.value,
+            "current": s.current,
+            "roll": s.roll,
+            "bonus_due": s.bonus_due,
+            "start_player": s.start_player,
+            "start_rebuilt": s.start_rebuilt,
+            "seats": [
+                {
+                    "dice": g.labels(s.owned[i]),
+                    "supply": s.supply[i],
+                    "open": g.labels(s.open_dice(i)),
+                }
+                for i in range(SEATS)
+            ],
+            "end_reason": self.end_reason,
+            "winners": self.winners(),
+        }
 
     # ------------------------------------------------------------- replayable
 
