@@ -15,7 +15,7 @@ from bot.components import GameItem
 from bot.config import DEFAULT_DATABASE_PATH
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
-from bot.storage import SqliteGameStore
+from bot.storage import GameStore, SqliteGameStore
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.translate import CommandTranslator
 from locales import compile_catalogs
@@ -25,7 +25,7 @@ SHUTDOWN_TIMEOUT_S = 10.0
 
 
 class GameBot(commands.Bot):
-    store: SqliteGameStore
+    store: GameStore
     play: PlayController
 
     def __init__(

@@ -1,0 +1,190 @@
+"""What the slash commands do to a started game: resign, cancel, repost the board."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import replies, text
+from bot.adapters import adapter_for
+from bot.computer import ComputerTurns
+from bot.dice import DiceSource
+from bot.logs import ids
+from bot.messages import (
+    game_ended,
+    title,
+)
+from bot.models import GameRow, Status
+from bot.posting import NO_MENTIONS
+from bot.refusals import Refusal, user_t
+from bot.storage import GameStore
+from bot.timers import (
+    TurnTimers,
+    end_turn,
+)
+from locales import N_
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+log = logging.getLogger(__name__)
+
+
+class GameActions:
+    """Resign, cancel and board; part of ``PlayController``."""
+
+    # what the controller (bot.play.PlayController) provides
+    bot: GameBot
+    store: GameStore
+    dice: DiceSource
+    timers: TurnTimers
+    computers: ComputerTurns
+    closing: bool
+
+    def settle_resignation(self, row: GameRow) -> None:
+        """After a seat left the game (resigned, or removed for missed turns): the game ends
+        when too few players are left, and also when no human is left.
+
+        Computers do not play on alone: they leave from the lowest score up until the rules end
+        the game, so the best of them stays in and wins. Each step is a logged ``Resign``, so
+        the stored state stays the replay of the log.
+        """
+        game = adapter_for(row.kind)
+        resigned = game.resigned(row.game)
+        humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not resigned[s]]
+        if not game.finished(row.game) and not humans_in:
+            scores = game.scores(row.game)
+            computers = [s for s, p in enumerate(row.players) if p.is_ai and not resigned[s]]
+            for seat in sorted(computers, key=lambda s: (scores[s], -s)):
+                if game.finished(row.game):
+                    break
+                game.apply(row.game, game.resign_action(seat), None)
+            row.status = Status.FINISHED
+            row.note = N_("no human player left")
+        elif game.finished(row.game):
+            row.status = Status.FINISHED
+            row.note = N_("too few players left")
+
+    async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
+        game = adapter_for(row.kind)
+        seat = row.seat_of(interaction.user.id)
+        if seat is None or game.resigned(row.game)[seat]:
+            raise Refusal("You are not playing in this game.")
+        on_turn = game.current(row.game) == seat
+        turn_no = game.turn_number(row.game)
+        game.apply(row.game, game.resign_action(seat), None)
+        self.settle_resignation(row)
+        ended = end_turn(row) if on_turn or game.finished(row.game) else None
+        await self.store.save(row)
+        log.info("seat %d resigned", seat, extra=ids(row))
+        channel = interaction.channel
+        t = await self.public_t(row.guild_id)
+        name = text.seat_label(t, row, seat)
+        await self.announce(interaction, row, game.resigned_text(t, name))
+        if ended is not None:  # the turn message of a turn that is over says so
+            await self.edit_stored_turn(
+                row,
+                channel,  # type: ignore[arg-type]
+                f"**{title(row)}** · "
+                + t("turn {n}", n=turn_no)
+                + " · "
+                + t("this turn ended: {name} resigned.", name=name),
+                board=False,
+                message_id=ended,
+            )
+        elif await self._refresh_turn(row, channel):  # type: ignore[arg-type]
+            return  # the turn goes on: its message shows the resignation, no new call
+        await self.after_turn(row, channel)  # type: ignore[arg-type]
+
+    async def _refresh_turn(self, row: GameRow, channel: discord.abc.Messageable) -> bool:
+        """Show a change outside the turn (a resignation) in the posted turn message itself, so
+        the player on turn keeps their message and is not called again. False if it was not."""
+        current = adapter_for(row.kind).current(row.game)
+        if not row.turn_message_id or current is None or row.players[current].is_ai:
+            return False
+        if not hasattr(channel, "get_partial_message"):
+            return False
+        t = await self.public_t(row.guild_id)
+        turn = self.turn_view(t, row)
+        content, files = await self._with_picture(t, turn.content, turn.picture, channel)
+        try:
+            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
+                content=content,
+                attachments=files,
+                view=self.controls(row, turn),
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not update the turn message: %s", exc, extra=ids(row))
+            return False
+        return True
+
+    async def cancel(self, interaction: discord.Interaction, row: GameRow) -> None:
+        if not self.may_cancel(interaction, row):
+            raise Refusal("Only the host or someone with Manage Server can cancel this game.")
+        row.status = Status.CANCELLED
+        row.note = N_("cancelled")
+        await self.store.save(row)
+        log.info("cancelled by %s", interaction.user.id, extra=ids(row))
+        t = await self.public_t(row.guild_id)
+        await self.announce(
+            interaction,
+            row,
+            t(
+                "{game} was cancelled by {name}.",
+                game=title(row),
+                name=text.safe_name(interaction.user.display_name),
+            ),
+        )
+        channel = await self.play_channel(row)
+        if channel is not None:
+            await self.strip_turn_message(row, channel)
+        if row.game is not None:
+            await self.mark_lobby_ended(row)
+
+    async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None:
+        """The lobby message said the game had started: now it says how it ended, with a link
+        to the final standings (best effort)."""
+        if row.lobby_message_id is None:
+            return
+        channel = self.bot.get_channel(row.channel_id)
+        if not hasattr(channel, "get_partial_message"):
+            return
+        t = await self.public_t(row.guild_id)
+        content = game_ended(t, row)
+        if results:
+            content += "\n" + t("Final standings: {link}", link=results)
+        try:
+            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+                content=content, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            log.info("lobby message not updated: %s", exc, extra=ids(row))
+
+    async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
+        """A public answer to a stored action; if Discord refuses it, a private word instead."""
+        try:
+            await replies.send_message(interaction, content, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.warning("could not announce: %s", exc, extra=ids(row))
+            await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
+
+    async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """``/<game> board``: the current turn message again, the old one without controls. Its
+        players and the server's managers may; the turn clock keeps running, nobody is pinged."""
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if row.seat_of(interaction.user.id) is None and not (perms and perms.manage_guild):
+            raise Refusal(
+                "Only the players of this game or someone with Manage Server can post its board "
+                "again."
+            )
+        channel = interaction.channel
+        assert channel is not None
+        if not await self.post_turn(row, channel, interaction, retry=False):  # type: ignore[arg-type]
+            await self.tell(
+                interaction,
+                user_t(interaction)("Discord did not accept the board; try again in a moment."),
+            )

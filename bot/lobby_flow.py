@@ -1,0 +1,232 @@
+"""The lobby's actions for every game: join, leave, computer seats, cancel, and the start (the
+game, its thread, the first turn)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import lobby, replies, text
+from bot.adapters import adapter_for
+from bot.computer import ComputerTurns
+from bot.dice import ROLL_OFF, DiceSource
+from bot.logs import ids
+from bot.messages import (
+    closed_lobby,
+    lobby_content,
+    thread_name,
+    title,
+)
+from bot.models import GameRow, Player, Status
+from bot.posting import NO_MENTIONS
+from bot.refusals import Refusal, user_t
+from bot.storage import GameStore
+from bot.timers import (
+    TurnTimers,
+    archive_minutes,
+    now,
+)
+from locales import DEFAULT, N_, Translator, translator
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+log = logging.getLogger(__name__)
+CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Discord's app shows them
+SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
+
+
+class LobbyFlow:
+    """Lobby clicks; part of ``PlayController``."""
+
+    # what the controller (bot.play.PlayController) provides
+    bot: GameBot
+    store: GameStore
+    dice: DiceSource
+    timers: TurnTimers
+    computers: ComputerTurns
+    closing: bool
+
+    async def _lobby_action(
+        self, interaction: discord.Interaction, row: GameRow, kind: str, values: tuple[str, ...]
+    ) -> None:
+        if row.status is Status.CANCELLED:
+            raise Refusal("This lobby is closed: the game was cancelled.")
+        if row.status is not Status.LOBBY:
+            raise Refusal("This lobby is closed: the game has started.")
+        user = interaction.user
+        seat = row.seat_of(user.id)
+        game = adapter_for(row.kind)
+        if kind == "join":
+            if seat is not None:
+                raise Refusal("You have already joined this game.")
+            if len(row.players) >= game.max_seats:
+                raise Refusal("This game is full ({n} players).", n=game.max_seats)
+            row.players.append(Player(user.id, user.display_name))
+        elif kind == "leave":
+            if seat is None:
+                raise Refusal("You are not in this lobby.")
+            row.players.pop(seat)
+            if not row.humans:
+                row.status = Status.CANCELLED
+                row.note = N_("everyone left")
+            elif user.id == row.host_id:
+                row.host_id = row.humans[0].user_id
+        elif kind in ("addai", "rmai"):
+            if user.id != row.host_id:
+                raise Refusal("Only the host can add or remove computer players.")
+            if kind == "addai":
+                level = values[0] if values else ""
+                if level not in {value for value, _ in game.levels}:
+                    raise Refusal("Choose easy, normal or hard.")
+                if len(row.players) >= game.max_seats:
+                    raise Refusal("This game is full ({n} players).", n=game.max_seats)
+                computer = Player(0, "", level)
+                row.players.append(computer)  # stored in English, shown in the server's language
+                computer.name = text.player_name(translator(DEFAULT), row, len(row.players) - 1)
+            else:
+                ai_seats = [i for i, p in enumerate(row.players) if p.is_ai]
+                if not ai_seats:
+                    raise Refusal("There is no computer player to remove.")
+                row.players.pop(ai_seats[-1])
+        elif kind == "cancel":
+            if not self.may_cancel(interaction, row):
+                raise Refusal("Only the host or someone with Manage Server can cancel this game.")
+            row.status = Status.CANCELLED
+            row.note = N_("cancelled")
+        elif kind == "start":
+            if user.id != row.host_id:
+                raise Refusal("Only the host can start the game.")
+            if len(row.players) < game.min_seats:
+                raise Refusal("At least {n} players are needed to start.", n=game.min_seats)
+            why = game.start_refusal(row.options, len(row.players))
+            if why is not None:
+                raise Refusal(why)
+            await self._start(interaction, row)
+            return
+        if row.status is Status.LOBBY:
+            row.lobby_expires = now() + self.timers.lobby_idle
+        await self.store.save(row)
+        log.info("lobby %s by %s", kind, user.id, extra=ids(row))
+        t = await self.public_t(row.guild_id)
+        try:
+            if row.status is Status.CANCELLED:
+                await replies.edit_message(interaction, content=closed_lobby(t, row), view=None)
+            else:
+                await replies.edit_message(
+                    interaction,
+                    content=lobby_content(t, row),
+                    view=lobby.lobby_view(t, row),
+                    allowed_mentions=NO_MENTIONS,
+                )
+        except discord.HTTPException as exc:
+            log.warning("could not update the lobby message: %s", exc, extra=ids(row))
+            ut = user_t(interaction)
+            done = {
+                "join": ut("You joined, but Discord did not update the lobby message yet."),
+                "leave": ut("You left, but Discord did not update the lobby message yet."),
+            }.get(kind, ut("Saved, but Discord did not update the lobby message yet."))
+            await self.tell(interaction, done)
+
+    @staticmethod
+    def may_cancel(interaction: discord.Interaction, row: GameRow) -> bool:
+        user = interaction.user
+        perms = getattr(user, "guild_permissions", None)
+        return user.id == row.host_id or bool(perms and perms.manage_guild)
+
+    async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
+        game = adapter_for(row.kind)
+        row.game = game.new_game(len(row.players), row.options, self.dice(row.id, ROLL_OFF))
+        row.status = Status.RUNNING
+        row.missed = [0] * len(row.players)
+        row.lobby_expires = None
+        await self.store.save(row)
+        log.info("started, %d seats", len(row.players), extra=ids(row))
+        channel = interaction.channel
+        t = await self.public_t(row.guild_id)
+        play_channel, note = await self._open_thread(t, interaction, row)
+        row.thread_id = play_channel.id if play_channel is not channel else None
+        await self._edit_lobby_after_start(t, interaction, row, play_channel.mention)
+        options = game.options_text(t, row.options, len(row.players))
+        intro = f"**{title(row)}**" + (f" — {options}." if options else "")
+        intro = "\n".join(part for part in (intro, game.intro(t, row)) if part)
+        if note:
+            intro = note + "\n" + intro
+        try:
+            await play_channel.send(intro, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
+        except discord.HTTPException as exc:
+            log.warning("could not post the roll-off: %s", exc, extra=ids(row))
+        await self.post_turn(row, play_channel)  # type: ignore[arg-type]
+
+    async def _edit_lobby_after_start(
+        self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str
+    ) -> None:
+        players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
+        if row.thread_id:
+            content = t(
+                "**{game}** has started in {where}: {players}",
+                game=title(row),
+                where=where,
+                players=players,
+            )
+        else:
+            content = t("**{game}** has started below: {players}", game=title(row), players=players)
+        try:
+            await replies.edit_message(
+                interaction, content=content, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not update the lobby message: %s", exc, extra=ids(row))
+
+    async def _open_thread(
+        self, t: Translator, interaction: discord.Interaction, row: GameRow
+    ) -> tuple[discord.abc.Messageable, str]:
+        """A public thread for the game, or the channel with a note on the missing permission."""
+        channel = interaction.channel
+        assert channel is not None
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            return channel, ""  # type: ignore[return-value]
+        if not (await self.store.guild_settings(row.guild_id)).threads:
+            return channel, ""  # the server chose to play in channels
+        me = channel.guild.me
+        perms = channel.permissions_for(me)
+        missing = [
+            label
+            for ok, label in (
+                (perms.create_public_threads, CREATE_PUBLIC_THREADS),
+                (perms.send_messages_in_threads, SEND_MESSAGES_IN_THREADS),
+            )
+            if not ok
+        ]
+        if not missing:
+            try:
+                message = interaction.message
+                name = thread_name(t, row)
+                if message is not None:
+                    thread = await message.create_thread(
+                        name=name, auto_archive_duration=archive_minutes(row.turn_timer)
+                    )
+                else:
+                    thread = await channel.create_thread(
+                        name=name,
+                        type=discord.ChannelType.public_thread,
+                        auto_archive_duration=archive_minutes(row.turn_timer),
+                    )
+                return thread, ""
+            except discord.Forbidden as exc:
+                log.warning("thread creation refused: %s", exc, extra=ids(row))
+                missing = [CREATE_PUBLIC_THREADS]
+            except discord.HTTPException as exc:  # Discord trouble, not a permission
+                log.warning("thread creation failed: %s", exc, extra=ids(row))
+                return channel, t(
+                    "We play in this channel: Discord could not open a thread just now."
+                )
+        note = t(
+            "We play in this channel: I could not open a thread here. Give me {permissions} "
+            "to have each game in its own thread.",
+            permissions=t(" and ").join(f"**{t(m)}**" for m in missing),
+        )
+        return channel, note

@@ -1,0 +1,344 @@
+"""Posting a game's messages: the turn (first post, repost, reminder), the ended turn, the final
+standings, and after a restart or a refused post the turns nobody was shown."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import replies, text
+from bot.adapter import Picture
+from bot.adapters import adapter_for
+from bot.computer import ComputerTurns
+from bot.dice import DiceSource
+from bot.logs import ids
+from bot.messages import (
+    ATTACH_FILES_NOTE,
+    game_over,
+    verdict,
+)
+from bot.models import GameRow, Status
+from bot.refusals import Refusal
+from bot.stats import record_finished
+from bot.storage import GameStore
+from bot.timers import (
+    TurnTimers,
+    end_turn,
+    start_turn_clock,
+)
+from locales import Translator
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
+DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
+POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
+# seconds between tries to post a turn Discord refused (~21 minutes in all)
+POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0, 300.0, 300.0)
+
+
+def mention_only(user_id: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
+
+
+class Posting:
+    """Turn and result messages; part of ``PlayController``."""
+
+    # what the controller (bot.play.PlayController) provides
+    bot: GameBot
+    store: GameStore
+    dice: DiceSource
+    timers: TurnTimers
+    computers: ComputerTurns
+    closing: bool
+
+    async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None:
+        """Post what comes next: the next turn, or the final standings."""
+        channel = channel or await self.play_channel(row)
+        if channel is None:
+            log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
+            return
+        if row.status is Status.FINISHED:
+            await self.post_final(row, channel)
+        else:
+            await self.post_turn(row, channel)
+
+    async def play_channel(self, row: GameRow) -> discord.abc.Messageable | None:
+        """Where the game is played; an archived thread is reopened first (edits in an archived
+        thread fail, and a long turn timer can outlast the thread's archive duration)."""
+        channel = self.bot.get_channel(row.play_channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(row.play_channel_id)
+            except discord.HTTPException:
+                return None
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            try:
+                channel = await channel.edit(archived=False)
+            except discord.HTTPException as exc:
+                log.warning("could not reopen the archived thread: %s", exc, extra=ids(row))
+        return channel  # type: ignore[return-value]
+
+    async def post_turn(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        interaction: discord.Interaction | None = None,
+        *,
+        reminder: str = "",
+        retry: bool = True,
+    ) -> bool:
+        """The turn message (board, mention, controls), stored as the game's turn message; False
+        if Discord did not take it.
+
+        A turn not posted yet (``turn_message_id`` None) gets its first message: the player is
+        mentioned and the turn clock starts, but only once the message is really posted. Posting
+        an already posted turn again (``/<game> board``, the half-time ``reminder`` line on top)
+        keeps the clock, and only a reminder mentions the player again; the older message then
+        loses its controls (a reminder's is deleted: the reminder takes its place)."""
+        current = adapter_for(row.kind).current(row.game)
+        assert current is not None
+        fresh = row.turn_message_id is None
+        previous = row.turn_message_id
+        if fresh and row.turn_due is None:  # a clock still running (message lost) keeps on
+            start_turn_clock(row)
+        t = await self.public_t(row.guild_id)
+        turn = self.turn_view(t, row)
+        content = f"{reminder}\n{turn.content}" if reminder else turn.content
+        content, files = await self._with_picture(t, content, turn.picture, channel)
+        player = row.players[current]
+        controls = None if player.is_ai else self.controls(row, turn)
+        view = discord.utils.MISSING if controls is None else controls
+        ping = (fresh or bool(reminder)) and not player.is_ai
+        mentions = mention_only(player.user_id) if ping else NO_MENTIONS
+        posted = False
+        try:
+            if interaction is not None:
+                await replies.send_message(
+                    interaction, content, files=files, view=view, allowed_mentions=mentions
+                )
+                posted = True
+                row.turn_message_id = POSTED_UNREAD  # posted, but which message is it?
+                row.turn_message_id = (await interaction.original_response()).id
+            else:
+                row.turn_message_id = (
+                    await channel.send(content, files=files, view=view, allowed_mentions=mentions)
+                ).id
+                posted = True
+        except discord.HTTPException as exc:
+            if posted:  # its buttons work all the same: they carry the game and turn
+                log.warning("turn message posted but not read back: %s", exc, extra=ids(row))
+            else:
+                log.warning("could not post the turn message: %s", exc, extra=ids(row))
+        if fresh and not posted:
+            end_turn(row)  # nobody was shown this turn: no clock runs for it
+        await self.store.save(row)
+        if posted and previous:
+            await self._retire_turn_message(row, channel, previous, delete=bool(reminder))
+        if posted and player.is_ai:
+            self.computers.schedule(row)
+        if fresh and not posted and retry:
+            self.retry_post(row)
+        return posted
+
+    async def _retire_turn_message(
+        self, row: GameRow, channel: discord.abc.Messageable, message_id: int, *, delete: bool
+    ) -> None:
+        """An older message of the same turn, now posted again below: its controls go."""
+        if not hasattr(channel, "get_partial_message"):
+            return
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        try:
+            if delete:
+                await message.delete()
+            else:
+                await message.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("old turn message not updated: %s", exc, extra=ids(row))
+
+    def retry_post(self, row: GameRow) -> None:
+        """Post a turn Discord refused again later, with backoff, in the background."""
+        key = (row.guild_id, row.id)
+        self._retrying.start(key, lambda: self._retry_post(*key), f"post-{row.id}")
+
+    async def _retry_post(self, guild_id: int, game_id: int) -> None:
+        try:
+            for delay in POST_RETRY_DELAYS:
+                await asyncio.sleep(delay)
+                if await self.post_pending_turn(guild_id, game_id, retry=False):
+                    return
+            log.error(
+                "gave up posting the turn after %d tries; `board` or a restart posts it",
+                len(POST_RETRY_DELAYS),
+                extra={"guild": guild_id, "game": game_id},
+            )
+        except Refusal:
+            pass  # shutting down: the start-up recovery posts it
+
+    async def post_pending_turn(self, guild_id: int, game_id: int, *, retry: bool = True) -> bool:
+        """Post the game's current turn if it was never posted (a crash or a Discord failure
+        after its move was saved); True when nothing is left to post."""
+        async with self.acting(game_id):
+            row = await self.store.get(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.game is None:
+                return True
+            if row.turn_message_id is not None or adapter_for(row.kind).current(row.game) is None:
+                return True
+            channel = await self.play_channel(row)
+            if channel is None:
+                log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
+                return False
+            posted = await self.post_turn(row, channel, retry=retry)
+            log.info("pending turn posted: %s", posted, extra=ids(row))
+            return posted
+
+    async def recover(self) -> tuple[int, int]:
+        """After a start: post every running game's turn that was saved but never posted, or
+        whose message is gone, and let the computers on turn play on. (posted, resumed)"""
+        posted = resumed = 0
+        for row in await self.store.running_games():
+            if row.game is None or adapter_for(row.kind).current(row.game) is None:
+                continue
+            try:
+                outcome = await self._recover_game(row.guild_id, row.id)
+            except Refusal:
+                break  # shutting down already
+            except Exception:
+                log.exception("could not recover the game", extra=ids(row))
+                continue
+            posted += outcome == "posted"
+            resumed += outcome == "resumed"
+        return posted, resumed
+
+    async def _recover_game(self, guild_id: int, game_id: int) -> str:
+        async with self.acting(game_id):
+            row = await self.store.get(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.game is None:
+                return ""
+            seat = adapter_for(row.kind).current(row.game)
+            if seat is None:
+                return ""
+            channel = await self.play_channel(row)
+            if channel is None and row.thread_id and await self._gone(row.thread_id):
+                log.warning("the game's thread is gone: playing on in the channel", extra=ids(row))
+                row.thread_id = None  # a deleted thread: the game goes on where it was opened
+                row.turn_message_id = None
+                channel = await self.play_channel(row)
+            if channel is None:
+                log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
+                return ""
+            if row.turn_message_id and hasattr(channel, "fetch_message"):
+                try:
+                    await channel.fetch_message(row.turn_message_id)  # type: ignore[attr-defined]
+                except discord.NotFound:
+                    log.warning("the turn message is gone: posting it again", extra=ids(row))
+                    row.turn_message_id = None  # its clock, if any, keeps running
+                except discord.HTTPException as exc:
+                    log.info("turn message not checked: %s", exc, extra=ids(row))
+            if row.turn_message_id is None:
+                await self.post_turn(row, channel)
+                return "posted"
+            if row.players[seat].is_ai:
+                self.computers.schedule(row)
+                return "resumed"
+            return ""
+
+    async def _gone(self, channel_id: int) -> bool:
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
+
+    async def edit_stored_turn(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        content: str,
+        *,
+        board: bool,
+        message_id: int | None = None,
+    ) -> None:
+        """Rewrite a turn message without controls: the current one, or ``message_id`` (the turn
+        that just ended)."""
+        message_id = message_id or row.turn_message_id
+        if not message_id or not hasattr(channel, "get_partial_message"):
+            return
+        files: list[discord.File] = []
+        if board:
+            t = await self.public_t(row.guild_id)
+            picture = self.turn_view(t, row).picture
+            content, files = await self._with_picture(t, content, picture, channel)
+        try:
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not update the turn message: %s", exc, extra=ids(row))
+
+    async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
+        game = adapter_for(row.kind)
+        await record_finished(self.store, row)  # stats and Elo, once per game
+        t = await self.public_t(row.guild_id)
+        final = game.final_view(t, row)
+        content = game_over(t, row) + f" {verdict(t, row)}\n"
+        content += final.content or text.standings(t, row)
+        content, files = await self._with_picture(t, content, final.picture, channel)
+        try:
+            message = await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
+            row.turn_message_id = message.id
+            await self.store.save(row)
+        except discord.HTTPException as exc:
+            log.warning("could not post the final standings: %s", exc, extra=ids(row))
+        else:
+            await self.mark_lobby_ended(row, message.jump_url)
+        log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
+
+    @staticmethod
+    def can_attach(channel: object) -> bool:
+        guild = getattr(channel, "guild", None)
+        permissions_for = getattr(channel, "permissions_for", None)
+        if guild is None or permissions_for is None:
+            return True
+        return bool(permissions_for(guild.me).attach_files)
+
+    async def _with_picture(
+        self, t: Translator, content: str, picture: Picture | None, channel: object
+    ) -> tuple[str, list[discord.File]]:
+        """The content and the picture, or no picture and the content saying why."""
+        if picture is None:
+            return content, []
+        if not self.can_attach(channel):
+            return f"{content}\n{t(ATTACH_FILES_NOTE)}", []
+        png = await self.render(picture.draw, *picture.args, **picture.kwargs)
+        files, note = self._png_file(t, png, picture.filename, channel)
+        return (f"{content}\n{note}" if note else content), files
+
+    @staticmethod
+    def _png_file(
+        t: Translator, png: bytes, name: str, channel: object
+    ) -> tuple[list[discord.File], str]:
+        guild = getattr(channel, "guild", None)
+        limit = guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
+        if len(png) > limit:
+            log.error("image of %d bytes exceeds the upload limit of %d", len(png), limit)
+            return [], t("_(The board image is too large to upload here.)_")
+        return [discord.File(io.BytesIO(png), name)], ""
+
+    async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None:
+        """Remove the controls from the stored turn message (best effort)."""
+        if not row.turn_message_id or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(row.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
+        except discord.HTTPException as exc:
+            log.info("old turn message not updated: %s", exc, extra=ids(row))
