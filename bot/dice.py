@@ -8,12 +8,11 @@ RNG has to survive in memory.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol
 
+from games.common.chance import RandomChance
 from games.common.dice import DiceRng, SeededDice
 
-T = TypeVar("T")
 ROLL_OFF = -1  # event index used for the start-player roll-off
 
 
@@ -21,7 +20,7 @@ class DiceSource(Protocol):
     def __call__(self, game_id: int, event_index: int) -> DiceRng: ...
 
 
-class SystemDice:
+class SystemDice(RandomChance):
     """The OS's randomness: dice to roll, and a ``Chance`` for games that shuffle."""
 
     def __init__(self) -> None:
@@ -29,14 +28,6 @@ class SystemDice:
 
     def roll(self, count: int) -> tuple[int, ...]:
         return tuple(self._random.randint(1, 6) for _ in range(count))
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        out = list(items)
-        self._random.shuffle(out)
-        return out
-
-    def below(self, n: int) -> int:
-        return self._random.randrange(n)
 
 
 def system_dice(game_id: int, event_index: int) -> DiceRng:

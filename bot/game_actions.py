@@ -9,8 +9,7 @@ import discord
 
 from bot import replies, text
 from bot.adapters import adapter_for
-from bot.computer import ComputerTurns
-from bot.dice import DiceSource
+from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
     game_ended,
@@ -19,30 +18,20 @@ from bot.messages import (
 from bot.models import GameRow, Status
 from bot.posting import NO_MENTIONS
 from bot.refusals import Refusal, user_t
-from bot.storage import GameStore
 from bot.timers import (
-    TurnTimers,
     end_turn,
 )
 from locales import N_
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    pass
 
 
 log = logging.getLogger(__name__)
 
 
-class GameActions:
+class GameActions(FlowParts):
     """Resign, cancel and board; part of ``PlayController``."""
-
-    # what the controller (bot.play.PlayController) provides
-    bot: GameBot
-    store: GameStore
-    dice: DiceSource
-    timers: TurnTimers
-    computers: ComputerTurns
-    closing: bool
 
     def settle_resignation(self, row: GameRow) -> None:
         """After a seat left the game (resigned, or removed for missed turns): the game ends
@@ -108,14 +97,9 @@ class GameActions:
         if not hasattr(channel, "get_partial_message"):
             return False
         t = await self.public_t(row.guild_id)
-        turn = self.turn_view(t, row)
-        content, files = await self._with_picture(t, turn.content, turn.picture, channel)
         try:
             await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
-                content=content,
-                attachments=files,
-                view=self.controls(row, turn),
-                allowed_mentions=NO_MENTIONS,
+                **await self.turn_edit(t, row, channel)
             )
         except discord.HTTPException as exc:
             log.warning("could not update the turn message: %s", exc, extra=ids(row))

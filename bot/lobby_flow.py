@@ -10,8 +10,8 @@ import discord
 
 from bot import lobby, replies, text
 from bot.adapters import adapter_for
-from bot.computer import ComputerTurns
-from bot.dice import ROLL_OFF, DiceSource
+from bot.dice import ROLL_OFF
+from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
     closed_lobby,
@@ -22,16 +22,14 @@ from bot.messages import (
 from bot.models import GameRow, Player, Status
 from bot.posting import NO_MENTIONS
 from bot.refusals import Refusal, user_t
-from bot.storage import GameStore
 from bot.timers import (
-    TurnTimers,
     archive_minutes,
     now,
 )
 from locales import DEFAULT, N_, Translator, translator
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    pass
 
 
 log = logging.getLogger(__name__)
@@ -39,16 +37,8 @@ CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Disco
 SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
 
 
-class LobbyFlow:
+class LobbyFlow(FlowParts):
     """Lobby clicks; part of ``PlayController``."""
-
-    # what the controller (bot.play.PlayController) provides
-    bot: GameBot
-    store: GameStore
-    dice: DiceSource
-    timers: TurnTimers
-    computers: ComputerTurns
-    closing: bool
 
     async def _lobby_action(
         self, interaction: discord.Interaction, row: GameRow, kind: str, values: tuple[str, ...]

@@ -283,16 +283,9 @@ class PlayController(LobbyFlow, Posting, GameActions):
     async def _show_turn(self, interaction: discord.Interaction, row: GameRow, screen: Any) -> None:
         """The clicked turn message, edited to show the game now (on ``screen``)."""
         t = await self.public_t(row.guild_id)
-        view = self.turn_view(t, row, screen)
-        channel = interaction.channel
-        content, files = await self._with_picture(t, view.content, view.picture, channel)
         try:
             await replies.edit_message(
-                interaction,
-                content=content,
-                attachments=files,
-                view=self.controls(row, view),
-                allowed_mentions=NO_MENTIONS,
+                interaction, **await self.turn_edit(t, row, interaction.channel, screen)
             )
         except discord.HTTPException as exc:
             log.warning("could not update the turn message: %s", exc, extra=ids(row))

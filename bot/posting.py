@@ -6,15 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import replies, text
 from bot.adapter import Picture
 from bot.adapters import adapter_for
-from bot.computer import ComputerTurns
-from bot.dice import DiceSource
+from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
     ATTACH_FILES_NOTE,
@@ -24,16 +23,14 @@ from bot.messages import (
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
 from bot.stats import record_finished
-from bot.storage import GameStore
 from bot.timers import (
-    TurnTimers,
     end_turn,
     start_turn_clock,
 )
 from locales import Translator
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    pass
 
 
 log = logging.getLogger(__name__)
@@ -48,16 +45,8 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
 
 
-class Posting:
+class Posting(FlowParts):
     """Turn and result messages; part of ``PlayController``."""
-
-    # what the controller (bot.play.PlayController) provides
-    bot: GameBot
-    store: GameStore
-    dice: DiceSource
-    timers: TurnTimers
-    computers: ComputerTurns
-    closing: bool
 
     async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None:
         """Post what comes next: the next turn, or the final standings."""
@@ -310,6 +299,20 @@ class Posting:
         if guild is None or permissions_for is None:
             return True
         return bool(permissions_for(guild.me).attach_files)
+
+    async def turn_edit(
+        self, t: Translator, row: GameRow, channel: object, screen: Any = None
+    ) -> dict[str, Any]:
+        """An edit that makes a message show the turn now (on ``screen``): words, picture and
+        controls, pinging nobody."""
+        view = self.turn_view(t, row, screen)  # type: ignore[attr-defined]
+        content, files = await self._with_picture(t, view.content, view.picture, channel)
+        return {
+            "content": content,
+            "attachments": files,
+            "view": self.controls(row, view),  # type: ignore[attr-defined]
+            "allowed_mentions": NO_MENTIONS,
+        }
 
     async def _with_picture(
         self, t: Translator, content: str, picture: Picture | None, channel: object

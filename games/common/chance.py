@@ -23,9 +23,10 @@ class Chance(Protocol):
         ...
 
 
-class SeededChance:
-    def __init__(self, seed: int | str | None = None) -> None:
-        self._random = random.Random(seed)
+class RandomChance:
+    """A ``Chance`` drawn from ``self._random`` (a ``random.Random`` the subclass sets)."""
+
+    _random: random.Random
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
@@ -34,3 +35,8 @@ class SeededChance:
 
     def below(self, n: int) -> int:
         return self._random.randrange(n)
+
+
+class SeededChance(RandomChance):
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._random = random.Random(seed)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol
 
-T = TypeVar("T")
+from games.common.chance import RandomChance
 
 
 class DiceRng(Protocol):
@@ -15,20 +14,12 @@ class DiceRng(Protocol):
         ...
 
 
-class SeededDice:
+class SeededDice(RandomChance):
     """Fair dice from ``random.Random``; the same seed gives the same game. It is a
     ``games.common.chance.Chance`` too, for games that shuffle instead of rolling."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed)
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        out = list(items)
-        self._random.shuffle(out)
-        return out
-
-    def below(self, n: int) -> int:
-        return self._random.randrange(n)
 
     def roll(self, count: int) -> tuple[int, ...]:
         # Same draws as ``randint(1, 6)`` (3 random bits, redrawn while >= 6), without its

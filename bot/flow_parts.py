@@ -1,0 +1,23 @@
+"""What the parts of ``bot.play.PlayController`` share: the attributes the controller sets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+    from bot.computer import ComputerTurns
+    from bot.dice import DiceSource
+    from bot.storage import GameStore
+    from bot.timers import TurnTimers
+
+
+class FlowParts:
+    """Declared here once for the lobby, posting and slash-action parts of the controller."""
+
+    bot: GameBot
+    store: GameStore
+    dice: DiceSource
+    timers: TurnTimers
+    computers: ComputerTurns
+    closing: bool
