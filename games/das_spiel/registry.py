@@ -18,6 +18,7 @@ from games.das_spiel.record import EngineFactory
 ENGINES: Mapping[str, str] = MappingProxyType(
     {
         "abquetschen": "games.das_spiel.abquetschen:from_record",
+        "bunte-kuh": "games.das_spiel.bunte_kuh:from_record",
     }
 )
 

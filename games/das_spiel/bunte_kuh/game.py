@@ -1,0 +1,210 @@
+"""A Bunte Kuh game: state + action log, the object the bot, the computer players and replay use.
+
+``BunteKuh.new(players, seed)``; ``legal_actions(t)``; ``apply(action)`` → ``Result`` (refusals
+raise and change nothing, GEN-6); ``roll(dice, t)`` draws the three pearl dice from a
+``DiceRng`` for the holder; ``view(seat)`` is what a seat may see (§3.4, §6.4: every exposed
+face, the funnels, the dice, but no funnel sum). It is also the replay engine of
+``games.das_spiel.record`` (``from_record``) and exports its own record (``to_record``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.common.dice import DiceRng
+from games.das_spiel import decisions as d
+from games.das_spiel import geometry as g
+from games.das_spiel.bunte_kuh.state import (
+    Action,
+    BkState,
+    Nowhere,
+    Phase,
+    Place,
+    Result,
+    Roll,
+    Stop,
+    Timeout,
+)
+from games.das_spiel.pyramid import Colour, Pyramid
+from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.setup import bottom_layer, pyramid_texts
+
+__all__ = ["GAME", "BkView", "BunteKuh", "from_record"]
+
+GAME = "bunte-kuh"
+
+
+@dataclass(frozen=True, slots=True)
+class BkView:
+    """What one seat may see (RULES.md §3.4, §6.4). Everyone sees the same table: every exposed
+    face with its pips, the funnels by position, the three dice (as dice, not their sum), the
+    supplies and who laid what. No funnel sum appears: finding them is the game. The called
+    funnel's sum is the roll itself once a correct STOP has claimed it (``claimed``)."""
+
+    seat: int
+    phase: Phase
+    holder: int
+    next_seat: int | None
+    dice: tuple[int, int, int] | None
+    faces: tuple[tuple[int, int, int], ...]  # (position, axis, pips) of every exposed face
+    funnels: tuple[int, ...]  # label order
+    laid: tuple[int, ...]  # per seat: mask of the dice he laid
+    supply: tuple[int, ...]
+    deadline: int | None
+    caller: int | None  # the correct caller while his placement is pending
+    claimed: int | None  # the funnel he called (None after NERGENS)
+    winners: tuple[int, ...]
+
+
+class BunteKuh:
+    def __init__(self, state: BkState, *, seed: int | None = None) -> None:
+        self.state = state
+        self.seed = seed  # the set-up's seed, for the record; None: the dice are listed
+        self.plate = state.pyramid  # the set-up, for records
+        self.log: list[Action] = []
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        start_seat: int = d.START_SEAT_DEFAULT,
+        *,
+        call_ms: int = d.BK_CALL_MS,
+        place_ms: int = d.BK_PLACE_MS,
+    ) -> BunteKuh:
+        """A game on the seeded plate of 45 pearl dice (§3.2)."""
+        plate = bottom_layer(seed, Colour.PEARL)
+        state = BkState(plate, players, start_seat, call_ms=call_ms, place_ms=place_ms)
+        return cls(state, seed=seed)
+
+    # ---------------------------------------------------------------- playing
+
+    def apply(self, action: Action) -> Result:
+        result = self.state.apply(action)
+        self.log.append(action)
+        return result
+
+    def roll(self, dice: DiceRng, t: int) -> Result:
+        """The holder rolls the pearl dice at ``t`` (the bot does this; there is no choice)."""
+        a, b, c = dice.roll(3)
+        return self.apply(Roll(self.state.holder, (a, b, c), t))
+
+    def legal_actions(self, t: int | None = None) -> list[Action]:
+        return self.state.legal_actions(t)
+
+    def copy(self) -> BunteKuh:
+        other = BunteKuh(self.state.copy(), seed=self.seed)
+        other.plate = self.plate
+        other.log = list(self.log)
+        return other
+
+    def pyramid(self) -> Pyramid:
+        return self.state.pyramid
+
+    def view(self, seat: int) -> BkView:
+        s = self.state
+        if not 0 <= seat < s.players:
+            raise ValueError(f"no seat {seat}")
+        return BkView(
+            seat=seat,
+            phase=s.phase,
+            holder=s.holder,
+            next_seat=s.next_seat,
+            dice=s.dice if s.phase is not Phase.ROLL else None,
+            faces=tuple(s.pyramid.exposed_faces()),
+            funnels=tuple(g.bits(s.funnels())),
+            laid=tuple(s.laid),
+            supply=tuple(s.supply),
+            deadline=s.deadline,
+            caller=s.caller,
+            claimed=s.called,
+            winners=tuple(s.winners),
+        )
+
+    # ------------------------------------------------------------- replayable
+
+    @classmethod
+    def from_record(cls, record: Record) -> BunteKuh:
+        plate = record.pyramid()
+        assert plate is not None
+        state = BkState(
+            plate,
+            len(record.players),
+            record.start_seat,
+            call_ms=record.options["call_ms"],
+            place_ms=record.options["place_ms"],
+        )
+        return cls(state, seed=record.seed)
+
+    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
+        return self.apply(action_of(event)).fields()
+
+    @property
+    def next_seat(self) -> int | None:
+        return self.state.next_seat
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def end_reason(self) -> str | None:
+        reason = self.state.end_reason
+        return None if reason is None else reason.value
+
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
+
+    def standings(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "supply": n} for s, n in enumerate(self.state.supply)]
+
+    def to_record(self, players: list[str]) -> dict[str, Any]:
+        """The game's record (RECORD-FORMAT.md); export it only once the game has ended."""
+        s = self.state
+        if len(players) != s.players:
+            raise ValueError(f"{len(players)} names for {s.players} seats")
+        return record_json(
+            GAME,
+            players,
+            [record_event(a) for a in self.log],
+            start_seat=s.start_seat,
+            seed=self.seed,
+            dice=None if self.seed is not None else pyramid_texts(self.plate),
+            options={"call_ms": s.call_ms, "place_ms": s.place_ms},
+        )
+
+
+def action_of(event: RecordEvent) -> Action:
+    """The engine action of a shape-checked record event."""
+    f, t, seat = event.fields, event.t, event.seat
+    assert t is not None
+    if event.type == "timeout":
+        return Timeout(t)
+    assert seat is not None
+    if event.type == "roll":
+        return Roll(seat, f["dice"], t)
+    if event.type == "stop":
+        return Stop(seat, f["pos"], t)
+    if event.type == "nowhere":
+        return Nowhere(seat, t)
+    return Place(seat, f["pos"], f["orientation"], t)
+
+
+def record_event(a: Action) -> RecordEvent:
+    """The record event of an applied action."""
+    if isinstance(a, Timeout):
+        return RecordEvent("timeout", None, a.t)
+    if isinstance(a, Roll):
+        return RecordEvent("roll", a.seat, a.t, {"dice": a.dice})
+    if isinstance(a, Stop):
+        return RecordEvent("stop", a.seat, a.t, {"pos": a.pos})
+    if isinstance(a, Nowhere):
+        return RecordEvent("nowhere", a.seat, a.t)
+    return RecordEvent("place", a.seat, a.t, {"pos": a.pos, "orientation": a.orientation})
+
+
+def from_record(record: Record) -> BunteKuh:
+    """The registry's factory."""
+    return BunteKuh.from_record(record)
