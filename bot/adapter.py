@@ -183,6 +183,9 @@ class GameAdapter(ABC, Generic[G]):
     option: ClassVar[GameOption | None] = None
     refusals: ClassVar[Mapping[type[Exception], str]] = {}  # engine refusal → N_() text
     export_running: ClassVar[bool] = True  # False: a running game's record reveals secrets
+    # N_() descriptions of sub-commands (and "timer", of /new's timer) in this game's own words;
+    # the platform's general ones for the others
+    descriptions: ClassVar[Mapping[str, str]] = {}
 
     # ------------------------------------------------------------------ options and start
 

@@ -37,6 +37,7 @@ LANGUAGE_OPTIONS = [
 ]
 NEW_DESCRIPTION = N_("Open a lobby in this channel")
 SETTINGS_DESCRIPTION = N_("Server defaults for this game (Manage Server)")
+TIMER_DESCRIPTION = N_("time each player has for a turn; default: the server's (see settings)")
 MAX_LISTED = 20
 MESSAGE_LIMIT = 2000  # characters of a Discord message
 STATUS_NAMES = {
@@ -457,16 +458,20 @@ def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
 def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
     """The game's slash-command group: the same sub-commands for every game."""
     c = GameCommands(bot, game)
+
+    def about(name: str, general: str) -> str:
+        return game.descriptions.get(name, general)
+
     g = app_commands.Group(name=game.group, description=game.group_description, guild_only=True)
     option = game.option
     if option is not None:
         choices = [app_commands.Choice(name=ch.label, value=ch.value) for ch in option.choices]
 
-        @g.command(name=cmd("new"), description=NEW_DESCRIPTION)
+        @g.command(name=cmd("new"), description=about("new", NEW_DESCRIPTION))
         @app_commands.rename(option=cmd(option.name), timer=cmd("timer"))
         @app_commands.describe(
             option=option.description,
-            timer=N_("time each player has for a turn; default: the server's (see settings)"),
+            timer=about("timer", TIMER_DESCRIPTION),
         )
         @app_commands.choices(option=choices, timer=TIMER_OPTIONS)
         async def new(
@@ -474,7 +479,7 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
         ) -> None:
             await c.new(interaction, option, timer)
 
-        @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
+        @g.command(name=cmd("settings"), description=about("settings", SETTINGS_DESCRIPTION))
         @app_commands.rename(
             option=cmd(option.name),
             timer=cmd("timer"),
@@ -499,16 +504,14 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
 
     else:
 
-        @g.command(name=cmd("new"), description=NEW_DESCRIPTION)
+        @g.command(name=cmd("new"), description=about("new", NEW_DESCRIPTION))
         @app_commands.rename(timer=cmd("timer"))
-        @app_commands.describe(
-            timer=N_("time each player has for a turn; default: the server's (see settings)")
-        )
+        @app_commands.describe(timer=about("timer", TIMER_DESCRIPTION))
         @app_commands.choices(timer=TIMER_OPTIONS)
         async def new_plain(interaction: discord.Interaction, timer: int | None = None) -> None:
             await c.new(interaction, None, timer)
 
-        @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
+        @g.command(name=cmd("settings"), description=about("settings", SETTINGS_DESCRIPTION))
         @app_commands.rename(timer=cmd("timer"), threads=cmd("threads"), language=cmd("language"))
         @app_commands.describe(
             timer=N_("default turn timer of new games"),
@@ -528,11 +531,11 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
     async def board(interaction: discord.Interaction) -> None:
         await c.board(interaction)
 
-    @g.command(name=cmd("rules"), description=N_("How to play this game"))
+    @g.command(name=cmd("rules"), description=about("rules", N_("How to play this game")))
     async def rules(interaction: discord.Interaction) -> None:
         await c.rules(interaction)
 
-    @g.command(name=cmd("resign"), description=N_("Leave the game in this thread"))
+    @g.command(name=cmd("resign"), description=about("resign", N_("Leave the game in this thread")))
     async def resign(interaction: discord.Interaction) -> None:
         await c.resign(interaction)
 
@@ -540,7 +543,9 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
     async def cancel(interaction: discord.Interaction) -> None:
         await c.cancel(interaction)
 
-    @g.command(name=cmd("games"), description=N_("The games running in this server"))
+    @g.command(
+        name=cmd("games"), description=about("games", N_("The games running in this server"))
+    )
     async def games(interaction: discord.Interaction) -> None:
         await c.games(interaction)
 
@@ -550,7 +555,10 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
     async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         await c.stats(interaction, member)
 
-    @g.command(name=cmd("leaderboard"), description=N_("The best players in this server"))
+    @g.command(
+        name=cmd("leaderboard"),
+        description=about("leaderboard", N_("The best players in this server")),
+    )
     @app_commands.rename(by=cmd("by"))
     @app_commands.describe(by=N_("rating (Elo, default) or wins"))
     @app_commands.choices(

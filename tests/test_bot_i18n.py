@@ -47,7 +47,7 @@ async def test_commands_are_synced_with_localized_names(simcord_env) -> None:
         t = translator(lang)
         assert subcommands["new"]["name_localizations"][locale] == t("new")
         assert subcommands["new"]["description_localizations"][locale] == t(
-            "Open a lobby in this channel"
+            "Open a Spexxx lobby in this channel"
         )
         (variant,) = [o for o in subcommands["new"]["options"] if o["name"] == "variant"]
         # a name spelled as in English (Dutch "variant") is simply not localized

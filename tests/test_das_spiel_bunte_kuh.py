@@ -120,7 +120,9 @@ def snapshot(state: BkState) -> tuple[object, ...]:
     )
 
 
-def refused(game: BunteKuh, action: Any, kind: type[IllegalAction], match: str | None = None) -> None:
+def refused(
+    game: BunteKuh, action: Any, kind: type[IllegalAction], match: str | None = None
+) -> None:
     before = snapshot(game.state)
     log = len(game.log)
     with pytest.raises(kind, match=match):

@@ -69,6 +69,17 @@ class SpexxxAdapter(GameAdapter[Game]):
         ),
         default=Variant.ADULT.value,
     )
+    descriptions: ClassVar[Mapping[str, str]] = {
+        "new": N_("Open a Spexxx lobby in this channel"),
+        "timer": N_(
+            "time each player has for a turn; default: the server's (see /spexxx settings)"
+        ),
+        "settings": N_("Server defaults for Spexxx (Manage Server)"),
+        "rules": N_("How to play Spexxx"),
+        "resign": N_("Leave the Spexxx game in this thread"),
+        "games": N_("The Spexxx games running in this server"),
+        "leaderboard": N_("The best Spexxx players in this server"),
+    }
     refusals: ClassVar[Mapping[type[Exception], str]] = {
         errors.SquareOccupied: N_("That square is already taken."),
         errors.SquareNotAllowed: N_("Your dice do not allow that square."),
