@@ -9,6 +9,10 @@ every start seat come equally often (an even player would win a third). Prints t
 level's share of wins with a 95 % Wilson interval, how the games ended, and decision time
 median / p99 by level. A script, not a test. Targets: the better level wins at least 70 % of
 the games; a decision takes at most 100 ms (median).
+
+Measured (600 games per pairing, ``--clock cpu``, a busy 2-core machine): normal beats two easy
+98.0 % (95 % CI 96.5–98.9 %), hard beats two normal 89.5 % (86.8–91.7 %); decision CPU time
+median / p99: easy 0.03 / 0.09 ms, normal 0.66 / 1.21 ms, hard 11.4 / 31.2 ms.
 """
 
 from __future__ import annotations
@@ -25,8 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_spectrangle_ai import wilson
-from benchmarks.clocks import CLOCKS, add_clock_option, p99
+from benchmarks.clocks import CLOCKS, add_clock_option, p99, wilson
 from games.common.ai import Level
 from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
 from games.das_spiel.wuerfelmarsch.ai import decide
