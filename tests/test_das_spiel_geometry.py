@@ -161,6 +161,14 @@ def test_longest_row() -> None:
     assert g.row_axis(m("0E4 1E4 2E4 3E4"), g.Y) == 1
 
 
+def test_step_down_moves_each_position_along_its_axis() -> None:
+    assert L(g.step_down(m("3E4 2E4"), g.X)) == "1E4 2E4"
+    assert L(g.step_down(m("8A1"), g.Y)) == "7B2"
+    assert g.step_down(m("0E4"), g.X) == 0  # the plate is below the bottom layer
+    for a in g.AXES:
+        assert g.step_down(g.ALL_MASK, a) == g.mask_of(t[a] for t in g.SUPPORT_BY_AXIS)
+
+
 def test_unsupported_and_stability() -> None:
     assert g.is_stable(0) and g.is_stable(g.BOTTOM_MASK)
     assert L(g.unsupported(m("0F3 0G3 1F3"))) == "1F3"

@@ -86,6 +86,7 @@ __all__ = [
     "open_dice",
     "plate_hollows",
     "row_axis",
+    "step_down",
     "supports_of",
     "unsupported",
 ]
@@ -392,6 +393,12 @@ def front_dice(occupied: int, axis: int) -> tuple[int, ...]:
 _STEP_BYTES: Final = tuple(
     _byte_tables(tuple(0 if t[a] == NONE else 1 << t[a] for t in SUPPORT_BY_AXIS)) for a in AXES
 )
+
+
+def step_down(mask: int, axis: int) -> int:
+    """Every position of ``mask`` moved one step down along ``axis`` (``p → p + e_axis``), those
+    on the bottom dropped: the positions whose dependent along ``axis`` is in ``mask``."""
+    return _union(_STEP_BYTES[axis], mask)
 
 
 def row_axis(mask: int, axis: int) -> int:
