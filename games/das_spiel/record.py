@@ -8,7 +8,8 @@ How a game plugs in:
    and returns the event's result fields of RECORD-FORMAT.md's output table (``value``,
    ``passed``, ``funnels`` …, labels as text), or raises an ``IllegalAction`` with the reason
    and changes nothing; plus ``next_seat``, ``finished``, ``end_reason``, ``winners()`` and
-   ``standings()``.
+   ``standings()``. A turn-based engine with a ``state`` gets the first four from
+   ``ReplayableState``.
 2. A factory ``(Record) -> Replayable`` builds the engine from the record: ``record.pyramid()``
    is the set-up (seed or dice), ``record.options`` has every option with defaults filled in,
    ``record.start_seat`` and ``record.players`` the rest.
@@ -52,6 +53,7 @@ __all__ = [
     "RecordEvent",
     "Replay",
     "Replayable",
+    "ReplayableState",
     "SetupKind",
     "event_to_json",
     "parse_record",
@@ -434,6 +436,31 @@ class Replayable(Protocol):
     def winners(self) -> list[int]: ...
 
     def standings(self) -> list[dict[str, Any]]: ...
+
+
+class ReplayableState:
+    """The part of ``Replayable`` a turn-based engine answers straight from its ``state``, the
+    same way in every game: the state has ``current`` (the seat to act, ``None`` once over),
+    ``finished``, ``end_reason`` (a ``StrEnum`` or ``None``) and ``winners`` (seats)."""
+
+    state: Any
+
+    @property
+    def next_seat(self) -> int | None:
+        current: int | None = self.state.current
+        return current
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.finished)
+
+    @property
+    def end_reason(self) -> str | None:
+        reason = self.state.end_reason
+        return None if reason is None else str(reason.value)
+
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
 
 
 EngineFactory = Callable[[Record], Replayable]

@@ -25,7 +25,7 @@ from games.das_spiel.abquetschen.state import (
 )
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Colour, Die, Pyramid
-from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
 
 __all__ = ["COLOURS", "GAME", "Abquetschen", "from_record"]
 
@@ -33,7 +33,7 @@ GAME = "abquetschen"
 COLOURS = (Colour.RED, Colour.YELLOW, Colour.PEARL)  # seat 0, 1, 2
 
 
-class Abquetschen:
+class Abquetschen(ReplayableState):
     def __init__(self, start_seat: int = 0, state: AbqState | None = None) -> None:
         self.state = state if state is not None else AbqState(start_seat)
         self.log: list[Action] = []
@@ -113,22 +113,6 @@ class Abquetschen:
         else:
             action = Bonus(seat, f["positions"])
         return self.apply(action).fields()
-
-    @property
-    def next_seat(self) -> int | None:
-        return self.state.current
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def end_reason(self) -> str | None:
-        reason = self.state.end_reason
-        return None if reason is None else reason.value
-
-    def winners(self) -> list[int]:
-        return list(self.state.winners)
 
     def standings(self) -> list[dict[str, Any]]:
         s = self.state

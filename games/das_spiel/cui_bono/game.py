@@ -24,7 +24,7 @@ from games.das_spiel.cui_bono.state import (
     public,
 )
 from games.das_spiel.pyramid import Colour, Pyramid
-from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
 from games.das_spiel.setup import full_pyramid, pyramid_texts
 
 __all__ = ["GAME", "CuiBono", "from_record"]
@@ -32,7 +32,7 @@ __all__ = ["GAME", "CuiBono", "from_record"]
 GAME = "cui-bono"
 
 
-class CuiBono:
+class CuiBono(ReplayableState):
     def __init__(
         self, state: CuiState, *, seed: int | None = None, setup: Pyramid | None = None
     ) -> None:
@@ -110,22 +110,6 @@ class CuiBono:
         else:
             action = Keep(seat)
         return self.apply(action).fields()
-
-    @property
-    def next_seat(self) -> int | None:
-        return self.state.current
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def end_reason(self) -> str | None:
-        reason = self.state.end_reason
-        return None if reason is None else reason.value
-
-    def winners(self) -> list[int]:
-        return list(self.state.winners)
 
     def standings(self) -> list[dict[str, Any]]:
         s = self.state
