@@ -16,7 +16,7 @@ from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.orientation import Orientation
 from games.das_spiel.pyramid import Pyramid
-from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
 from games.das_spiel.wuerfelmarsch.state import (
     SEATS,
     TARGETS,
@@ -47,7 +47,7 @@ class View:
     winners: tuple[int, ...]
 
 
-class Wuerfelmarsch:
+class Wuerfelmarsch(ReplayableState):
     def __init__(
         self,
         start_seat: int = d.START_SEAT_DEFAULT,
@@ -109,22 +109,6 @@ class Wuerfelmarsch:
         else:
             action = Rotate(seat, f["pos"], f["orientation"])
         return self.apply(action).fields()
-
-    @property
-    def next_seat(self) -> int | None:
-        return self.state.current
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def end_reason(self) -> str | None:
-        reason = self.state.end_reason
-        return None if reason is None else reason.value
-
-    def winners(self) -> list[int]:
-        return list(self.state.winners)
 
     def standings(self) -> list[dict[str, Any]]:
         s = self.state
