@@ -10,6 +10,11 @@ Wilson interval; a fair share would be ``1 / players``. Decision times (median, 
 strong level's, per pull and per put-back choice, and all together. A script, not a test.
 Targets (issue 14): the stronger level wins at least 70 % of at least 500 games; a decision
 takes at most 100 ms (median).
+
+Measured 2026-11-22 (2 players, 600 games each, ``nice -n 10`` on a shared, loaded machine):
+hard beats easy 100.0 % (95 % interval 99.4–100.0 %), hard beats normal 77.5 % (74.0–80.7 %),
+normal beats easy 100.0 % (99.4–100.0 %). Hard's decision by CPU time: median 1.1 ms, p99
+3.6 ms (pull 1.7 / 4.0 ms); by wall clock under the load: median 1.3 ms, p99 278 ms.
 """
 
 from __future__ import annotations
