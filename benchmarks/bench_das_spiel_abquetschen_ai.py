@@ -2,7 +2,7 @@
 it takes to decide.
 
 Run ``.venv/bin/python benchmarks/bench_das_spiel_abquetschen_ai.py [--games N]
-[--strong hard] [--weak easy] [--clock cpu]``. Game ``s`` seats the strong level at seat
+[--strong normal] [--weak easy] [--clock cpu]``. Game ``s`` seats the strong level at seat
 ``s % 3`` (rotating, so every seat order occurs) and the weak level at the other two, with dice
 ``SeededDice(s)``; the table is the strong level's win rate with its 95 % interval (a shared win
 counts) beside the 1/3 of an equal player, and its decision times (median, p99).
@@ -51,7 +51,7 @@ def play(seed: int, levels: list[Level], clock: str) -> tuple[list[int], list[fl
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--strong", type=Level, default=Level.HARD)
+    parser.add_argument("--strong", type=Level, default=Level.NORMAL)
     parser.add_argument("--weak", type=Level, default=Level.EASY)
     add_clock_option(parser)
     args = parser.parse_args(argv)

@@ -2,8 +2,9 @@
 
 ``decide(state, level, rng)`` returns the choice of the seat on turn in the phases with a
 choice (start pyramid, build, bonus); rolls are chance, so the bot rolls for computers exactly as
-for people. Hard re-ranks normal's best few builds by
-how many dice each seat could build on its next roll.
+for people. ``Level.HARD`` plays as normal: a look ahead at every seat's next roll (which builds
+each roll would allow) cost 30 ms a decision and won no more often (35.6 % of 500 games against
+two normal players; the game is mostly luck).
 
 Normal weighs what decides the game (§4.6): dice out of the supply (bonus dice from rows),
 its own building room (empty positions touching its dice: the anchors of its next builds), the
@@ -36,8 +37,6 @@ BONUS_DIE = 8.0  # a die out of the supply is what wins
 OWN_ROOM = 1.0  # per empty position touching an own die
 THEIR_ROOM = 0.5  # per empty position touching an opponent's die
 END = 1000.0  # an end this build causes: won, shared or lost
-SHORTLIST = 6  # hard looks ahead from normal's best few builds
-OUTLOOK = 2.0  # per die a seat can expect to build on its next roll
 
 
 def decide(state: AbqState, level: Level, rng: random.Random | None = None) -> Decision[Action]:
@@ -58,11 +57,6 @@ def decide(state: AbqState, level: Level, rng: random.Random | None = None) -> D
             ((_value_of_build(state, seat, m), -m) for m in state.builds(seat, state.roll)),
             reverse=True,
         )
-        if level is Level.HARD:
-            ranked = sorted(
-                ((v + _outlook(state, seat, -neg), neg) for v, neg in ranked[:SHORTLIST]),
-                reverse=True,
-            )
         value, neg = ranked[0]
         return Decision(Build(seat, tuple(g.bits(-neg))), value, _say(-neg, value))
     options = state.bonus_groups(seat, state.bonus_due)
@@ -71,23 +65,6 @@ def decide(state: AbqState, level: Level, rng: random.Random | None = None) -> D
     best = max(options, key=lambda m: (_value_after(state, seat, m), -m))
     value = _value_after(state, seat, best)
     return Decision(Bonus(seat, tuple(g.bits(best))), value, _say(best, value))
-
-
-def _outlook(state: AbqState, seat: int, m: int) -> float:
-    """Hard's look ahead after building ``m``: the dice each seat can expect to build on its
-    next roll if the pile stayed as it is (a roll ``n`` counts when a legal build of ``n``
-    exists), mine counted for, the opponents' against."""
-    after = state.copy()
-    after.occupied |= m
-    after.owned[seat] |= m
-    after.supply[seat] -= m.bit_count()
-    if seat == after.start_player:
-        after.start_rebuilt = True
-    value = 0.0
-    for other in range(SEATS):
-        expected = sum(n for n in range(d.ABQ_MIN_BUILD, 7) if after.builds(other, n)) / 6
-        value += OUTLOOK * expected * (1 if other == seat else -0.5)
-    return value
 
 
 def _without_decline(actions: list[Action]) -> list[Action]:
