@@ -6,6 +6,11 @@ Run ``.venv/bin/python benchmarks/bench_das_spiel_abquetschen_ai.py [--games N]
 ``s % 3`` (rotating, so every seat order occurs) and the weak level at the other two, with dice
 ``SeededDice(s)``; the table is the strong level's win rate with its 95 % interval (a shared win
 counts) beside the 1/3 of an equal player, and its decision times (median, p99).
+
+Measured (22 Nov 2026): normal vs two easy, 600 games: 54.0 % (95 % interval 50.0–57.9 %),
+decisions median 0.4 ms, p99 16.7 ms. The game is mostly luck (most games end by a roll over the
+supply), so the 70 % the issue asks for was not reached; a look ahead over every seat's next
+roll (tried as hard) won 54.6 % against two easy and 35.6 % against two normal players.
 """
 
 from __future__ import annotations
