@@ -4,6 +4,10 @@ Run ``.venv/bin/python benchmarks/bench_das_spiel_abquetschen.py [--games N]``. 
 taken from random games (every position where a player has just rolled, so the pile ranges from
 the start pyramid to a busy late game); for each the seat on turn's legal builds of every roll
 2–6 are enumerated. Prints medians and p99 in ms; a script, not a test.
+
+Measured (22 Nov 2026, 2 shared cores, 60 games, 2635 positions): builds of 6 median 1.2 ms,
+p99 6.7 ms (25 ms with the machine saturated); every roll on a pile of ≥ 90 dice median 1.6 ms,
+p99 7.5 ms; a whole random game median 68 ms.
 """
 
 from __future__ import annotations
