@@ -1,0 +1,193 @@
+"""A Raffzahn game: state + action log, the object the bot, the computer players and replay use.
+
+``Raffzahn.new(seed)``; ``legal_actions(t)``; ``apply(action)`` → ``Result`` (refusals raise
+and change nothing, GEN-6); ``roll(dice, t)`` draws the turquoise die for the roller;
+``view(seat)`` is what one seat may see: the shape for everyone and the pips of the viewer's own
+side only (§3.4, RAF-4); ``view(None)`` is the public picture without any pips. It is also the
+replay engine of ``games.das_spiel.record`` (``from_record``) and exports its own record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.common.dice import DiceRng
+from games.das_spiel import decisions as d
+from games.das_spiel.pyramid import Pyramid
+from games.das_spiel.raffzahn.state import (
+    SEATS,
+    Action,
+    Phase,
+    RaffState,
+    Result,
+    Roll,
+    Stop,
+    Take,
+    Timeout,
+)
+from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.setup import full_pyramid, pyramid_texts
+from games.das_spiel.sides import side_of_seat
+
+__all__ = ["GAME", "RaffView", "Raffzahn", "from_record"]
+
+GAME = "raffzahn"
+
+
+@dataclass(frozen=True, slots=True)
+class RaffView:
+    """What one seat may see (RULES.md §3.4, §5.5). Everyone sees the shape (which positions
+    hold a die, which are free), the roll, the piles and the clock. Only a seat's own view has
+    pips: ``cells`` is its side's 45 cells (front die and the pips it shows, ``(NONE, 0)`` for an
+    empty line) and ``takeable`` what it may take now. The public view (``seat`` None) has
+    neither."""
+
+    seat: int | None
+    side: int | None
+    phase: Phase
+    roller: int | None
+    value: int | None
+    occupied: int  # mask
+    free: int  # mask
+    piles: tuple[int, ...]
+    deadline: int | None
+    cells: tuple[tuple[int, int], ...]
+    takeable: int  # mask
+    winners: tuple[int, ...]
+
+
+class Raffzahn:
+    def __init__(self, state: RaffState, setup: Pyramid, *, seed: int | None = None) -> None:
+        self.state = state
+        self.setup = setup  # the full pyramid before the apex was removed, for records
+        self.seed = seed  # None: the record lists the dice
+        self.log: list[Action] = []
+
+    @classmethod
+    def new(
+        cls, seed: int, start_seat: int = d.START_SEAT_DEFAULT, *, round_ms: int = d.RAF_ROUND_MS
+    ) -> Raffzahn:
+        """A game on the seeded full pyramid (§3.2); the apex is removed (RAF-6)."""
+        setup = full_pyramid(seed)
+        return cls(RaffState(setup, start_seat, round_ms=round_ms), setup, seed=seed)
+
+    # ---------------------------------------------------------------- playing
+
+    def apply(self, action: Action) -> Result:
+        result = self.state.apply(action)
+        self.log.append(action)
+        return result
+
+    def roll(self, dice: DiceRng, t: int) -> Result:
+        """The roller rolls the turquoise die at ``t`` (the bot does this; no choice)."""
+        return self.apply(Roll(self.state.roller, dice.roll(1)[0], t))
+
+    def legal_actions(self, t: int | None = None) -> list[Action]:
+        return self.state.legal_actions(t)
+
+    def copy(self) -> Raffzahn:
+        other = Raffzahn(self.state.copy(), self.setup, seed=self.seed)
+        other.log = list(self.log)
+        return other
+
+    def pyramid(self) -> Pyramid:
+        return self.state.pyramid
+
+    def view(self, seat: int | None) -> RaffView:
+        s = self.state
+        if seat is not None and not 0 <= seat < SEATS:
+            raise ValueError(f"no seat {seat}")
+        pyr = s.pyramid
+        side = None if seat is None else side_of_seat(seat)
+        return RaffView(
+            seat=seat,
+            side=side,
+            phase=s.phase,
+            roller=s.next_seat,
+            value=s.value,
+            occupied=pyr.occupied,
+            free=pyr.free_dice(),
+            piles=tuple(s.piles()),
+            deadline=s.deadline,
+            cells=() if side is None else pyr.side_view(side),
+            takeable=0 if seat is None else s.takeable(seat),
+            winners=tuple(s.winners),
+        )
+
+    # ------------------------------------------------------------- replayable
+
+    @classmethod
+    def from_record(cls, record: Record) -> Raffzahn:
+        setup = record.pyramid()
+        assert setup is not None
+        state = RaffState(setup, record.start_seat, round_ms=record.options["round_ms"])
+        return cls(state, setup, seed=record.seed)
+
+    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
+        return self.apply(action_of(event)).fields()
+
+    @property
+    def next_seat(self) -> int | None:
+        return self.state.next_seat
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def end_reason(self) -> str | None:
+        reason = self.state.end_reason
+        return None if reason is None else reason.value
+
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
+
+    def standings(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "dice": n} for s, n in enumerate(self.state.piles())]
+
+    def to_record(self, players: list[str]) -> dict[str, Any]:
+        """The game's record (RECORD-FORMAT.md); export it only once the game has ended: it
+        holds every face of the pyramid."""
+        if len(players) != SEATS:
+            raise ValueError(f"Raffzahn has {SEATS} seats, not {len(players)}")
+        s = self.state
+        return record_json(
+            GAME,
+            players,
+            [record_event(a) for a in self.log],
+            start_seat=s.start_seat,
+            seed=self.seed,
+            dice=None if self.seed is not None else pyramid_texts(self.setup),
+            options={"round_ms": s.round_ms},
+        )
+
+
+def action_of(event: RecordEvent) -> Action:
+    """The engine action of a shape-checked record event."""
+    t, seat = event.t, event.seat
+    assert t is not None
+    if event.type == "timeout":
+        return Timeout(t)
+    assert seat is not None
+    if event.type == "roll":
+        return Roll(seat, event.fields["value"], t)
+    if event.type == "take":
+        return Take(seat, event.fields["pos"], t)
+    return Stop(seat, t)
+
+
+def record_event(a: Action) -> RecordEvent:
+    """The record event of an applied action."""
+    if isinstance(a, Timeout):
+        return RecordEvent("timeout", None, a.t)
+    if isinstance(a, Roll):
+        return RecordEvent("roll", a.seat, a.t, {"value": a.value})
+    if isinstance(a, Take):
+        return RecordEvent("take", a.seat, a.t, {"pos": a.pos})
+    return RecordEvent("stop", a.seat, a.t)
+
+
+def from_record(record: Record) -> Raffzahn:
+    """The registry's factory."""
+    return Raffzahn.from_record(record)
