@@ -602,14 +602,15 @@ def test_turn_results_say_who_laid_what_where_for_how_much() -> None:
     line = ADAPTER.turn_result(EN, row)
     value = TILE_BY_CODE[code].value
     assert line.startswith(f"{ADAPTER.seat_marks[seat]} Player {seat} laid")
-    assert code in line and "field 0" in line and f"**+{value}**" in line
-    # a ×3 field next to it: value × 1 × 3
+    assert line.endswith(f"{code} on field 0 · {value} = **+{value}**")
+    # a ×3 field next to it: value × 1 side × 3
     nxt = next(p for p in game.legal_placements() if p.field == 2)
     game.apply(nxt)
     line = ADAPTER.turn_result(EN, row)
-    assert "field 2 (×3)" in line
-    assert (
-        f"{TILE_BY_CODE[nxt.tile].value} × 1 × 3 = **+{3 * TILE_BY_CODE[nxt.tile].value}**" in line
+    value = TILE_BY_CODE[nxt.tile].value
+    assert line.endswith(f"{nxt.tile} on field 2 (×3) · {value} × 1 side × 3 = **+{3 * value}**")
+    assert ADAPTER.turn_result(translator("nl"), row).endswith(
+        f"{nxt.tile} op veld 2 (×3) · {value} × 1 zijde × 3 = **+{3 * value}**"
     )
 
 

@@ -149,15 +149,16 @@ def turn_result(t: Translator, row: GameRow) -> str:
     assert last.field is not None and last.rotation is not None
     value = TILE_BY_CODE[last.tile].value
     bonus = FIELDS[last.field].bonus
-    touching = last.points // (value * bonus)  # at least 1: the first tile counts once
-    sum_text = f"{value} × {touching}" + (f" × {bonus}" if bonus > 1 else "")
+    if all(h.kind is not TurnKind.PLACE for h in state.history[:-1]):
+        sum_text = str(value)  # the game's first tile touches nothing and counts its value once
+    else:
+        sides = t("{n} side", "{n} sides", last.points // (value * bonus))
+        sum_text = f"{value} × {sides}" + (f" × {bonus}" if bonus > 1 else "")
     return t(
-        "{who} laid {tile} on {field} ({letter}: {sides}) · {sum} = **+{points}**",
+        "{who} laid {tile} on {field} · {sum} = **+{points}**",
         who=who,
         tile=tile_text(last.tile),
         field=field_text(t, last.field),
-        letter=rotation_letter(last.rotation),
-        sides=squares(sides_of(last.tile, last.rotation)),
         sum=sum_text,
         points=last.points,
     )
