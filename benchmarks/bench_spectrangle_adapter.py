@@ -25,7 +25,6 @@ from bot.adapters.spectrangle import ADAPTER
 from bot.models import GameRow, Player, Status
 from games.common.chance import SeededChance
 from games.spectrangle.game import Game
-from games.spexxx import Variant
 from locales import Translator, translator
 
 BUDGET_MS = 5.0  # per step, of the 40 ms a click may take in all
@@ -38,7 +37,7 @@ def positions(games: int) -> Iterator[tuple[GameRow, str]]:
         seats = 2 + n % 3
         game = ADAPTER.new_game(seats, {}, SeededChance(n))
         players = [Player(10 + s, f"Player {s}") for s in range(seats)]
-        row = GameRow(n, 1, 2, 10, Variant.ADULT, Status.RUNNING, players, game=game)
+        row = GameRow(n, 1, 2, 10, ADAPTER.kind, Status.RUNNING, players, game=game)
         pick = random.Random(n)
         while not game.finished:
             yield row, json.dumps(ADAPTER.dump(game))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import random
@@ -24,50 +23,21 @@ from games.spectrangle import BONUS_FIELDS, TILE_BY_CODE, Exchange, Exchanged, P
 from games.spectrangle.__main__ import main as replay_main
 from games.spectrangle.ai import hint
 from games.spectrangle.game import Game
-from games.spexxx import Variant
 from locales import LANGUAGES, translator
 from renderers.spectrangle import theme
 
 EN = translator("en")
-ROW_FIELDS = {f.name for f in dataclasses.fields(GameRow)}
-RESULT_FIELDS = {f.name for f in dataclasses.fields(SeatResult)}
 
 
 def make_row(game: Game, humans: int | None = None, game_id: int = 7) -> GameRow:
-    """The one place that builds a row (the platform's GameRow is changing under us)."""
+    """A running game's row: people in the first ``humans`` seats, computers after them."""
     seats = game.state.seats
     humans = seats if humans is None else humans
     players = [
         Player(100 + s, f"Player {s}") if s < humans else Player(0, "Computer", ai="normal")
         for s in range(seats)
     ]
-    # Today's row names a Spexxx variant; the platform's names the game's kind instead.
-    game_field = {"kind": ADAPTER.kind} if "kind" in ROW_FIELDS else {"variant": Variant.ADULT}
-    return GameRow(
-        id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        status=Status.RUNNING,
-        players=players,
-        game=game,
-        **game_field,  # type: ignore[arg-type]
-    )
-
-
-def seat_result(seat: int, score: int, place: int) -> SeatResult:
-    """A generic seat result (Spexxx's own facts today, the adapter's ``facts`` soon)."""
-    facts = {"facts": {}} if "facts" in RESULT_FIELDS else {"longest": 0, "zones": {}}
-    return SeatResult(
-        seat=seat,
-        user_id=100 + seat,
-        name=f"P{seat}",
-        score=score,
-        place=place,
-        won=False,
-        resigned=False,
-        **facts,  # type: ignore[arg-type]
-    )
+    return GameRow(game_id, 1, 2, 100, ADAPTER.kind, Status.RUNNING, players, game=game)
 
 
 def new_game(seats: int, seed: int, teams: bool = False) -> Game:
@@ -654,7 +624,10 @@ def test_seat_facts_and_stat_lines() -> None:
 def test_team_partners_share_their_place() -> None:
     game = finished_game()
     winners = set(game.winners())
-    results = [seat_result(s, game.scores[s], 1 + i) for i, s in enumerate(game.standings())]
+    results = [
+        SeatResult(s, 100 + s, f"P{s}", game.scores[s], 1 + i, False, False, {})
+        for i, s in enumerate(game.standings())
+    ]
     ADAPTER.seat_results_hook(make_row(game), results)
     for r in results:
         assert r.won == (r.seat in winners)
