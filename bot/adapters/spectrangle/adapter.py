@@ -82,6 +82,7 @@ class SpectrangleAdapter(GameAdapter[Game]):
         description=N_("Play 2 v 2 in teams (needs 4 players)"),
         choices=(Choice(N_("no teams"), NO_TEAMS), Choice(N_("2 v 2 teams"), TEAMS)),
         default=NO_TEAMS,
+        settings_description=N_("whether new games are played 2 v 2 in teams"),
     )
     export_running = False  # a running game's record shows the bag's order
     refusals: ClassVar[Mapping[type[Exception], str]] = {
