@@ -42,6 +42,7 @@ from games.das_spiel.errors import (
 from games.das_spiel.pyramid import Colour
 from games.das_spiel.record import parse_record, replay, replay_report
 from games.das_spiel.setup import bottom_layer
+from tests.das_spiel_timed import applied, refused, snapshot
 
 
 def p(label: str) -> int:
@@ -106,28 +107,8 @@ SEED_20_SUMS = (
 
 
 def game_after(events: int, record: dict[str, Any] = SAMPLE) -> BunteKuh:
-    parsed = parse_record(record)
-    game = from_record(parsed)
-    for e in parsed.events[:events]:
-        game.apply_record_event(e)
+    game: BunteKuh = applied(record, from_record, events)
     return game
-
-
-def snapshot(state: BkState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in BkState.__slots__)
-    )
-
-
-def refused(
-    game: BunteKuh, action: Any, kind: type[IllegalAction], match: str | None = None
-) -> None:
-    before = snapshot(game.state)
-    log = len(game.log)
-    with pytest.raises(kind, match=match):
-        game.apply(action)
-    assert snapshot(game.state) == before and len(game.log) == log
 
 
 def new_game(players: int = 3, supply: list[int] | None = None, holder: int = 0) -> BunteKuh:
@@ -162,7 +143,7 @@ def test_set_up_and_supplies() -> None:
     assert s.pyramid.occupied == g.BOTTOM_MASK
     assert all(die is not None and die.colour is Colour.PEARL for die in s.pyramid.dice[:45])
     assert s.pyramid == bottom_layer(20, Colour.PEARL)
-    assert s.deadline is None and s.next_seat == 2
+    assert s.deadline is None and s.current == 2
 
 
 # -------------------------------------------------------------------- sample record
@@ -323,7 +304,7 @@ def test_wrong_stop_costs_every_other_player_one_die() -> None:
     game = new_game(4)
     game.apply(Roll(0, (6, 4, 3), 0))
     result = game.apply(Stop(0, p("1H6"), 100))  # 1H6 sums to 13: correct, the holder calls
-    assert result.correct and game.state.next_seat == 0
+    assert result.correct and game.state.current == 0
     game = new_game(4)
     game.apply(Roll(0, (6, 4, 4), 0))
     result = game.apply(Stop(2, p("1E3"), 100))

@@ -15,7 +15,6 @@ from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import (
-    BkState,
     BunteKuh,
     Nowhere,
     Phase,
@@ -28,13 +27,7 @@ from games.das_spiel.bunte_kuh import (
 from games.das_spiel.errors import PastDeadline
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.record import parse_record, replay
-
-
-def snapshot(state: BkState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in BkState.__slots__)
-    )
+from tests.das_spiel_timed import snapshot
 
 
 def invariants(game: BunteKuh) -> None:

@@ -39,6 +39,7 @@ from games.das_spiel.raffzahn import (
 )
 from games.das_spiel.record import parse_record, replay, replay_report
 from games.das_spiel.setup import full_pyramid
+from tests.das_spiel_timed import applied, refused, snapshot
 
 
 def p(label: str) -> int:
@@ -90,28 +91,8 @@ SAMPLE_OUT: dict[str, Any] = {
 
 
 def game_after(events: int, record: dict[str, Any] = SAMPLE) -> Raffzahn:
-    parsed = parse_record(record)
-    game = from_record(parsed)
-    for e in parsed.events[:events]:
-        game.apply_record_event(e)
+    game: Raffzahn = applied(record, from_record, events)
     return game
-
-
-def snapshot(state: RaffState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in RaffState.__slots__)
-    )
-
-
-def refused(
-    game: Raffzahn, action: Any, kind: type[IllegalAction], match: str | None = None
-) -> None:
-    before = snapshot(game.state)
-    log = len(game.log)
-    with pytest.raises(kind, match=match):
-        game.apply(action)
-    assert snapshot(game.state) == before and len(game.log) == log
 
 
 def names(mask: int) -> list[str]:

@@ -17,7 +17,6 @@ from games.das_spiel import geometry as g
 from games.das_spiel.errors import PastDeadline
 from games.das_spiel.raffzahn import (
     Phase,
-    RaffState,
     Raffzahn,
     Roll,
     Stop,
@@ -26,13 +25,7 @@ from games.das_spiel.raffzahn import (
     from_record,
 )
 from games.das_spiel.record import parse_record, replay
-
-
-def snapshot(state: RaffState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in RaffState.__slots__)
-    )
+from tests.das_spiel_timed import snapshot
 
 
 def invariants(game: Raffzahn) -> None:

@@ -26,6 +26,7 @@ from games.das_spiel.bunte_kuh.state import (
     Stop,
     Timeout,
 )
+from games.das_spiel.engine import LoggedGame
 from games.das_spiel.pyramid import Colour, Pyramid
 from games.das_spiel.record import Record, RecordEvent, record_json
 from games.das_spiel.setup import bottom_layer, pyramid_texts
@@ -57,7 +58,7 @@ class BkView:
     winners: tuple[int, ...]
 
 
-class BunteKuh:
+class BunteKuh(LoggedGame[BkState, Action, Result]):
     def __init__(self, state: BkState, *, seed: int | None = None) -> None:
         self.state = state
         self.seed = seed  # the set-up's seed, for the record; None: the dice are listed
@@ -80,11 +81,6 @@ class BunteKuh:
         return cls(state, seed=seed)
 
     # ---------------------------------------------------------------- playing
-
-    def apply(self, action: Action) -> Result:
-        result = self.state.apply(action)
-        self.log.append(action)
-        return result
 
     def roll(self, dice: DiceRng, t: int) -> Result:
         """The holder rolls the pearl dice at ``t`` (the bot does this; there is no choice)."""
@@ -111,7 +107,7 @@ class BunteKuh:
             seat=seat,
             phase=s.phase,
             holder=s.holder,
-            next_seat=s.next_seat,
+            next_seat=s.current,
             dice=s.dice if s.phase is not Phase.ROLL else None,
             faces=tuple(s.pyramid.exposed_faces()),
             funnels=tuple(g.bits(s.funnels())),
@@ -138,24 +134,8 @@ class BunteKuh:
         )
         return cls(state, seed=record.seed)
 
-    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
-        return self.apply(action_of(event)).fields()
-
-    @property
-    def next_seat(self) -> int | None:
-        return self.state.next_seat
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def end_reason(self) -> str | None:
-        reason = self.state.end_reason
-        return None if reason is None else reason.value
-
-    def winners(self) -> list[int]:
-        return list(self.state.winners)
+    def action_of(self, event: RecordEvent) -> Action:
+        return action_of(event)
 
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s, "supply": n} for s, n in enumerate(self.state.supply)]

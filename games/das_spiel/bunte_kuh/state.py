@@ -270,7 +270,7 @@ class BkState:
         return self.clock.deadline
 
     @property
-    def next_seat(self) -> int | None:
+    def current(self) -> int | None:
         """The holder, or the caller while his placement is pending; None once over."""
         if self.phase is Phase.OVER:
             return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.common.dice import DiceRng
 from games.das_spiel import decisions as d
+from games.das_spiel.engine import LoggedGame
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.raffzahn.state import (
     SEATS,
@@ -57,7 +58,7 @@ class RaffView:
     winners: tuple[int, ...]
 
 
-class Raffzahn:
+class Raffzahn(LoggedGame[RaffState, Action, Result]):
     def __init__(self, state: RaffState, setup: Pyramid, *, seed: int | None = None) -> None:
         self.state = state
         self.setup = setup  # the full pyramid before the apex was removed, for records
@@ -73,11 +74,6 @@ class Raffzahn:
         return cls(RaffState(setup, start_seat, round_ms=round_ms), setup, seed=seed)
 
     # ---------------------------------------------------------------- playing
-
-    def apply(self, action: Action) -> Result:
-        result = self.state.apply(action)
-        self.log.append(action)
-        return result
 
     def roll(self, dice: DiceRng, t: int) -> Result:
         """The roller rolls the turquoise die at ``t`` (the bot does this; no choice)."""
@@ -104,7 +100,7 @@ class Raffzahn:
             seat=seat,
             side=side,
             phase=s.phase,
-            roller=s.next_seat,
+            roller=s.current,
             value=s.value,
             occupied=pyr.occupied,
             free=pyr.free_dice(),
@@ -124,24 +120,8 @@ class Raffzahn:
         state = RaffState(setup, record.start_seat, round_ms=record.options["round_ms"])
         return cls(state, setup, seed=record.seed)
 
-    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
-        return self.apply(action_of(event)).fields()
-
-    @property
-    def next_seat(self) -> int | None:
-        return self.state.next_seat
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def end_reason(self) -> str | None:
-        reason = self.state.end_reason
-        return None if reason is None else reason.value
-
-    def winners(self) -> list[int]:
-        return list(self.state.winners)
+    def action_of(self, event: RecordEvent) -> Action:
+        return action_of(event)
 
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s, "dice": n} for s, n in enumerate(self.state.piles())]

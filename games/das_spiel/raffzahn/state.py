@@ -199,7 +199,7 @@ class RaffState:
         return self.clock.deadline
 
     @property
-    def next_seat(self) -> int | None:
+    def current(self) -> int | None:
         """The roller (also while his round runs); None once over."""
         return None if self.phase is Phase.OVER else self.roller
 
