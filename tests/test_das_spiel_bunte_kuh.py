@@ -406,3 +406,29 @@ def test_view_shows_faces_and_funnels_but_no_sums() -> None:
 def test_view_hides_the_dice_between_rounds() -> None:
     game = game_after(3)
     assert game.view(0).dice is None and game.view(0).phase is Phase.ROLL
+
+
+# ------------------------------------------------------------------ switched decisions
+
+
+def test_bk1_switched_off_a_wrong_call_leaves_the_round_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(d, "BK_FIRST_CALL_ENDS_ROUND", False)
+    game = new_game()
+    game.apply(Roll(0, (3, 3, 1), 0))  # 7: 1D1, 1F1, 1G3
+    wrong = game.apply(Nowhere(2, 100))
+    assert not wrong.correct and wrong.received == 2 and game.state.supply == [19, 19, 22]
+    assert game.state.phase is Phase.CALL and game.state.deadline == 90000
+    refused(game, Stop(2, p("1D1"), 200), RoundLocked, "called wrong")
+    assert all(a.seat != 2 for a in game.legal_actions(200))  # type: ignore[union-attr]
+    assert game.apply(Stop(1, p("1F1"), 300)).correct
+    refused(game, Stop(0, p("1D1"), 400), RoundLocked, "seat 1 called first")
+
+
+def test_bk3_switched_off_the_holder_may_not_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(d, "BK_HOLDER_MAY_CALL", False)
+    game = new_game()
+    game.apply(Roll(0, (6, 4, 3), 0))
+    refused(game, Stop(0, p("1E3"), 100), NotYourTurn, "holder")
+    assert {a.seat for a in game.legal_actions(100)} == {1, 2}  # type: ignore[union-attr]

@@ -196,6 +196,7 @@ class WrongFunnel(IllegalAction):
 
 class BkState:
     __slots__ = (
+        "barred",
         "call_ms",
         "called",
         "caller",
@@ -242,6 +243,7 @@ class BkState:
         self.caller: int | None = None  # the correct caller while PLACE is pending
         self.called: int | None = None  # his funnel after STOP; None after NERGENS
         self.last_caller: int | None = None  # who locked the latest round, for refusals
+        self.barred = 0  # seats that called wrong in this round (only without BK-1)
         self.clock = Clock()
         self.end_reason: EndReason | None = None
         self.winners: list[int] = []
@@ -303,6 +305,8 @@ class BkState:
             raise WrongPhase(f"no call now: seat {self.holder} rolls first")
         if not d.BK_HOLDER_MAY_CALL and seat == self.holder:
             raise NotYourTurn("the holder may not call")
+        if self.barred >> seat & 1:
+            raise RoundLocked(f"seat {seat} has called wrong in this round already")
         self.clock.check_event(t)
 
     # ------------------------------------------------------------------- apply
@@ -331,6 +335,7 @@ class BkState:
         self.clock.check_event(a.t)
         self.dice = (a.dice[0], a.dice[1], a.dice[2])
         self.last_caller = None
+        self.barred = 0
         self.clock = self.clock.opened(CALL, a.t, self.call_ms)
         self.phase = Phase.CALL
         return Result("roll", sum=sum(self.dice))
@@ -410,12 +415,18 @@ class BkState:
         self.clock = self.clock.opened(PLACE, t, self.place_ms)
 
     def _penalty(self, caller: int, t: int) -> tuple[int, EndReason | None]:
-        """A wrong call: every other player with a die gives the caller one (§6.2 step 4)."""
+        """A wrong call: every other player with a die gives the caller one (§6.2 step 4).
+        It ends the round (BK-1); with BK-1 switched off the others may still call."""
         givers = [s for s in range(self.players) if s != caller and self.supply[s] > 0]
         for s in givers:
             self.supply[s] -= 1
         self.supply[caller] += len(givers)
-        return len(givers), self._end_or_next(t)
+        if d.BK_FIRST_CALL_ENDS_ROUND or min(self.supply) == 0:
+            return len(givers), self._end_or_next(t)
+        self.barred |= 1 << caller
+        self.last_caller = None
+        self.clock = self.clock.at(t)
+        return len(givers), None
 
     def _lay(
         self, seat: int, pos: int, orientation: Orientation, t: int
@@ -465,7 +476,7 @@ class BkState:
         if self.phase is Phase.CALL:
             out: list[Action] = []
             for seat in range(self.players):
-                if seat == self.holder and not d.BK_HOLDER_MAY_CALL:
+                if (seat == self.holder and not d.BK_HOLDER_MAY_CALL) or self.barred >> seat & 1:
                     continue
                 out.extend(Stop(seat, q, now) for q in funnels)
                 out.append(Nowhere(seat, now))

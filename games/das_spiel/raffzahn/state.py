@@ -45,6 +45,8 @@ __all__ = [
 ]
 
 SEATS = d.RAF_PLAYERS
+if d.RAF_LATE_PENALTY:  # RAF-3: a late click is refused, and a refusal is never recorded (GEN-6)
+    raise NotImplementedError("the give-back penalty for late takes needs a recorded late take")
 ROUND = "round"  # the window name of the timing.Clock
 _TAKEABLE_AREA = g.ALL_MASK if d.RAF_BOTTOM_TAKEABLE else g.ALL_MASK & ~g.BOTTOM_MASK
 
