@@ -26,6 +26,7 @@ from enum import StrEnum
 from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
+from games.das_spiel.engine import TimedState
 from games.das_spiel.errors import BadOrientation, NotAFunnel, WrongPhase
 from games.das_spiel.orientation import ORIENTATIONS, Orientation, orientation_text
 from games.das_spiel.pyramid import Colour, Die, Pyramid
@@ -194,7 +195,7 @@ class WrongFunnel(IllegalAction):
 # -------------------------------------------------------------------------------- state
 
 
-class BkState:
+class BkState(TimedState):
     __slots__ = (
         "barred",
         "call_ms",
@@ -248,28 +249,11 @@ class BkState:
         self.end_reason: EndReason | None = None
         self.winners: list[int] = []
 
-    def copy(self) -> BkState:
-        other = BkState.__new__(BkState)
-        for name in BkState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.supply = list(self.supply)
-        other.laid = list(self.laid)
-        other.winners = list(self.winners)
-        return other
-
     # ------------------------------------------------------------------ queries
-
-    @property
-    def finished(self) -> bool:
-        return self.phase is Phase.OVER
 
     @property
     def roll_sum(self) -> int | None:
         return None if self.dice is None else sum(self.dice)
-
-    @property
-    def deadline(self) -> int | None:
-        return self.clock.deadline
 
     @property
     def current(self) -> int | None:

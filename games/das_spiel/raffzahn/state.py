@@ -24,6 +24,7 @@ from enum import StrEnum
 from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
+from games.das_spiel.engine import TimedState
 from games.das_spiel.errors import NotFree, PositionEmpty, WrongPhase
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.sides import left_neighbour, side_of_seat
@@ -140,7 +141,7 @@ class WrongFace(IllegalAction):
 # -------------------------------------------------------------------------------- state
 
 
-class RaffState:
+class RaffState(TimedState):
     __slots__ = (
         "clock",
         "end_reason",
@@ -182,23 +183,7 @@ class RaffState:
         self.end_reason: EndReason | None = None
         self.winners: list[int] = []
 
-    def copy(self) -> RaffState:
-        other = RaffState.__new__(RaffState)
-        for name in RaffState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.taken = list(self.taken)
-        other.winners = list(self.winners)
-        return other
-
     # ------------------------------------------------------------------ queries
-
-    @property
-    def finished(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def deadline(self) -> int | None:
-        return self.clock.deadline
 
     @property
     def current(self) -> int | None:
