@@ -14,7 +14,7 @@ from games.das_spiel.bunte_kuh import ai as bk_ai
 from games.das_spiel.bunte_kuh import from_record as bk_from_record
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Die
-from games.das_spiel.race import Reaction, Timed
+from games.das_spiel.race import Reaction, Timed, earliest
 from games.das_spiel.raffzahn import Phase as RafPhase
 from games.das_spiel.raffzahn import Raffzahn, Take, WrongFace
 from games.das_spiel.raffzahn import Roll as RafRoll
@@ -37,6 +37,14 @@ def test_reaction_checks_its_range() -> None:
     assert min(draws) == 200 and max(draws) == 300
     assert not any(Reaction(0, 1, 0.0).errs(rng) for _ in range(100))
     assert all(Reaction(0, 1, 1.0).errs(rng) for _ in range(100))
+
+
+def test_earliest_offer_wins_and_ties_are_drawn() -> None:
+    rng = random.Random(1)
+    assert earliest([None, None], rng) is None
+    assert earliest([Timed(9, "a"), None, Timed(4, "b")], rng) == Timed(4, "b")
+    drawn = {earliest([Timed(4, "a"), Timed(4, "b"), Timed(5, "c")], rng) for _ in range(50)}
+    assert drawn == {Timed(4, "a"), Timed(4, "b")}
 
 
 # ----------------------------------------------------------------------------- Bunte Kuh

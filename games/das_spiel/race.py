@@ -11,10 +11,11 @@ games the same way without waiting.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-__all__ = ["Reaction", "Timed"]
+__all__ = ["Reaction", "Timed", "earliest"]
 
 A = TypeVar("A")
 
@@ -50,3 +51,13 @@ class Timed(Generic[A]):
 
     t: int
     action: A
+
+
+def earliest(offers: Sequence[Timed[A] | None], rng: random.Random) -> Timed[A] | None:
+    """The offer sent first (a random one of a tie: the bot receives one of them first), or
+    None if nobody offers anything. Simulations apply it, as the bot would."""
+    made = [o for o in offers if o is not None]
+    if not made:
+        return None
+    first = min(o.t for o in made)
+    return rng.choice([o for o in made if o.t == first])

@@ -21,7 +21,7 @@ from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh.game import BunteKuh
 from games.das_spiel.bunte_kuh.state import BkState, Nowhere, Phase, Place, Stop, Timeout
 from games.das_spiel.orientation import ORIENTATIONS
-from games.das_spiel.race import Reaction, Timed
+from games.das_spiel.race import Reaction, Timed, earliest
 
 __all__ = ["DEFAULT_REACTION", "ROLL_PAUSE_MS", "call", "decide", "lay", "simulate"]
 
@@ -102,12 +102,11 @@ def simulate(
             game.roll(dice, now + ROLL_PAUSE_MS if game.log else now)
             continue
         offers = [decide(s, seat, rng, now, players[seat]) for seat in range(len(players))]
-        made = [o for o in offers if o is not None]
-        if not made:
+        first = earliest(offers, rng)
+        if first is None:
             deadline = s.deadline
             assert deadline is not None
             game.apply(Timeout(deadline))
             continue
-        first = min(o.t for o in made)
-        game.apply(rng.choice([o for o in made if o.t == first]).action)
+        game.apply(first.action)
     return game

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from games.common.dice import SeededDice
 from games.common.errors import IllegalAction
 from games.das_spiel import geometry as g
-from games.das_spiel.race import Reaction, Timed
+from games.das_spiel.race import Reaction, Timed, earliest
 from games.das_spiel.raffzahn.game import Raffzahn
 from games.das_spiel.raffzahn.state import SEATS, Phase, RaffState, Stop, Take, Timeout
 from games.das_spiel.sides import side_of_seat
@@ -84,14 +84,12 @@ def simulate(
         offers = [
             decide(s, seat, rng, max(now, ready[seat]), players[seat]) for seat in range(SEATS)
         ]
-        made = [o for o in offers if o is not None]
-        deadline = s.deadline
-        assert deadline is not None
-        if not made:
+        offer = earliest(offers, rng)
+        if offer is None:
+            deadline = s.deadline
+            assert deadline is not None
             game.apply(Timeout(deadline))
             continue
-        first = min(o.t for o in made)
-        offer = rng.choice([o for o in made if o.t == first])
         try:
             game.apply(offer.action)
         except IllegalAction:
