@@ -1,11 +1,13 @@
 """Computer-player strength and speed: head-to-head matches and decision time per turn.
 
 Run ``.venv/bin/python benchmarks/bench_ai.py`` (``--games N`` for a quicker run; ``--pairings
-hard-normal`` for one pairing; ``--hard old`` for hard as before issue 11, on the same seeds;
-``--save F`` keeps every game as it ends, ``--summary F [G]`` reads them back, with confidence
-intervals and, for two files, a seed-by-seed comparison). Every pairing plays N seeded 2-player
-games, alternating which level starts; it prints win rates (ties apart), mean scores and the
-time one level spends deciding a whole turn. It is a script, not a test, so a
+hard-normal`` for one pairing, ``hard-builder`` or ``normal-builder`` against the line builder
+of ``line_builder.py``; ``--hard old`` for hard as before issue 11, ``--hard single`` before its
+rich lines were reached over turns, on the same seeds; ``--save F`` keeps every game as it ends,
+``--summary F [G]`` reads them back, with confidence intervals and, for two files, a
+seed-by-seed comparison). Every pairing plays N seeded 2-player games, alternating which player
+starts; it prints win rates (ties apart), mean scores and the time each player spends deciding
+a whole turn. It is a script, not a test, so a
 slow machine does not fail the suite. Targets: hard beats normal in at least 70 % of the games;
 a hard turn takes at most 50 ms (median) and 200 ms (p99).
 """
@@ -27,14 +29,28 @@ from typing import TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.clocks import CLOCKS, add_clock_option, wilson
+from benchmarks.line_builder import decide_builder
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place
 from games.spexxx.ai import Level, decide
-from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, Weights
+from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, SINGLE_TURN_WEIGHTS, Weights
+from games.spexxx.state import SpexxxState
 
-HARD = {"new": HARD_WEIGHTS, "old": OLD_WEIGHTS}  # "old": hard before issue 11
+# "old": hard before issue 11; "single": before its rich lines were reached over turns
+HARD = {"new": HARD_WEIGHTS, "single": SINGLE_TURN_WEIGHTS, "old": OLD_WEIGHTS}
+BUILDER = "builder"  # the line-building opponent of benchmarks/line_builder.py
 
-PAIRINGS = ((Level.HARD, Level.NORMAL), (Level.NORMAL, Level.EASY), (Level.HARD, Level.EASY))
+# Players by name: the three levels and the line builder. The order of PAIRINGS fixes each
+# pairing's seeds, so new pairings go at the end.
+PAIRINGS = (
+    ("hard", "normal"),
+    ("normal", "easy"),
+    ("hard", "easy"),
+    ("hard", BUILDER),
+    ("normal", BUILDER),
+)
+DEFAULT_PAIRINGS = PAIRINGS[:3]
+PLAYERS = (*(level.value for level in Level), BUILDER)
 WIN_TARGET = 0.70
 MEDIAN_TARGET_MS = 50.0
 P99_TARGET_MS = 200.0
@@ -48,7 +64,14 @@ class Result:
     turn_ms: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
-Task = tuple[Level, Level, int, Weights, bool]
+Task = tuple[str, str, int, Weights, bool]
+
+
+def step(player: str, state: SpexxxState, rng: random.Random, weights: Weights) -> object:
+    """The action of ``player`` (a level's name or the line builder) on turn."""
+    if player == BUILDER:
+        return decide_builder(state, rng).action
+    return decide(state, Level(player), rng, weights=weights).action
 
 
 def play(task: Task) -> Result:
@@ -69,7 +92,7 @@ def play(task: Task) -> Result:
         spent = 0.0
         while True:
             t0 = clock()
-            action = decide(state, levels[seat], rngs[seat], weights=weights).action
+            action = step(levels[seat], state, rngs[seat], weights)
             spent += clock() - t0
             game.apply(action)
             if isinstance(action, Place | Discard):
@@ -85,14 +108,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def tasks(
-    first: Level, second: Level, games: int, offset: int, weights: Weights, cpu: bool
+    first: str, second: str, games: int, offset: int, weights: Weights, cpu: bool
 ) -> Iterator[Task]:
     return ((first, second, offset + i, weights, cpu) for i in range(games))
 
 
-def report(
-    first: Level, second: Level, results: list[Result], times: dict[Level, list[float]]
-) -> float:
+def report(first: str, second: str, results: list[Result], times: dict[str, list[float]]) -> float:
     """Print one pairing's line, collect its decision times; return the first level's win rate."""
     n = len(results)
     wins = sum(r.scores[0] > r.scores[1] for r in results)
@@ -100,9 +121,9 @@ def report(
     mean_a = statistics.fmean(r.scores[0] for r in results)
     mean_b = statistics.fmean(r.scores[1] for r in results)
     print(
-        f"{first.value:>6} vs {second.value:<6} {n:5d} games: "
-        f"{first.value} wins {wins / n:6.1%}, ties {ties / n:5.1%}, "
-        f"{second.value} wins {(n - wins - ties) / n:6.1%}; "
+        f"{first:>6} vs {second:<6} {n:5d} games: "
+        f"{first} wins {wins / n:6.1%}, ties {ties / n:5.1%}, "
+        f"{second} wins {(n - wins - ties) / n:6.1%}; "
         f"mean score {mean_a:6.1f} : {mean_b:6.1f}",
         flush=True,
     )
@@ -112,10 +133,10 @@ def report(
     return wins / n
 
 
-def save_line(fh: TextIO, first: Level, second: Level, seed: int, r: Result) -> None:
+def save_line(fh: TextIO, first: str, second: str, seed: int, r: Result) -> None:
     """One game: pairing, seed, both scores and the first level's turn times (ms)."""
     turn_ms = ";".join(f"{t:.2f}" for t in r.turn_ms[0])
-    fh.write(f"{first.value},{second.value},{seed},{r.scores[0]},{r.scores[1]},{turn_ms}\n")
+    fh.write(f"{first},{second},{seed},{r.scores[0]},{r.scores[1]},{turn_ms}\n")
     fh.flush()
 
 
@@ -152,10 +173,14 @@ def summary(paths: list[Path]) -> None:
         n = len(diffs)
         mean = statistics.fmean(diffs)
         half = 1.96 * statistics.pstdev(diffs) / n**0.5
+        margins = [(after[k][0] - after[k][1]) - (before[k][0] - before[k][1]) for k in common]
+        m_mean = statistics.fmean(margins)
+        m_half = 1.96 * statistics.pstdev(margins) / n**0.5
         print(
             f"paired over {n} seeds: win rate change {mean:+.1%} (95 % CI "
             f"{mean - half:+.1%} to {mean + half:+.1%}); only the second won "
-            f"{diffs.count(1)}, only the first {diffs.count(-1)}"
+            f"{diffs.count(1)}, only the first {diffs.count(-1)}; margin change "
+            f"{m_mean:+.1f} points (95 % CI {m_mean - m_half:+.1f} to {m_mean + m_half:+.1f})"
         )
 
 
@@ -166,15 +191,21 @@ def main() -> None:
     parser.add_argument(
         "--pairings",
         nargs="+",
-        default=[f"{a.value}-{b.value}" for a, b in PAIRINGS],
-        help="which pairings to play, e.g. hard-normal (default: all three)",
+        choices=[f"{a}-{b}" for a, b in PAIRINGS],
+        default=[f"{a}-{b}" for a, b in DEFAULT_PAIRINGS],
+        help="which pairings to play, e.g. hard-normal or hard-builder (default: the three "
+        "levels' pairings)",
     )
     parser.add_argument("--save", type=Path, help="append every game here as it ends (CSV)")
     parser.add_argument(
         "--summary", type=Path, nargs="+", help="only summarise saved games (two: compare)"
     )
     parser.add_argument(
-        "--hard", choices=sorted(HARD), default="new", help="hard as it is, or as before issue 11"
+        "--hard",
+        choices=sorted(HARD),
+        default="new",
+        help="hard as it is (new), before its rich lines were reached over turns (single), or "
+        "before issue 11 (old)",
     )
     parser.add_argument("--first-seed", type=int, default=0, help="skip the first seeds")
     add_clock_option(parser)
@@ -182,9 +213,9 @@ def main() -> None:
     if args.summary:
         summary(args.summary)
         return
-    pairings = [tuple(Level(x) for x in p.split("-")) for p in args.pairings]
-    times: dict[Level, list[float]] = {level: [] for level in Level}
-    rates: dict[tuple[Level, Level], float] = {}
+    pairings = [tuple(p.split("-")) for p in args.pairings]
+    times: dict[str, list[float]] = {player: [] for player in PLAYERS}
+    rates: dict[tuple[str, ...], float] = {}
     started = time.perf_counter()
     with Pool(args.processes) as pool:
         for first, second in pairings:
@@ -199,16 +230,16 @@ def main() -> None:
                         save_line(fh, first, second, offset + i, result)
             rates[(first, second)] = report(first, second, results, times)
     print()
-    for level in Level:
-        t = times[level]
+    for player in PLAYERS:
+        t = times[player]
         if not t:
             continue
         print(
-            f"{level.value:>6} decision time per turn: median {statistics.median(t):6.2f} ms, "
+            f"{player:>7} decision time per turn: median {statistics.median(t):6.2f} ms, "
             f"p99 {percentile(t, 0.99):6.2f} ms, max {max(t):7.2f} ms ({len(t)} turns)"
         )
-    hard = times[Level.HARD]
-    win = rates.get((Level.HARD, Level.NORMAL))
+    hard = times["hard"]
+    win = rates.get(("hard", "normal"))
     if win is None or not hard:
         print(f"wall time {time.perf_counter() - started:.0f} s")
         return

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations, product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.line_builder import decide_builder
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Hold, Place, SpexxxState, Throw, Variant, get_square
 from games.spexxx.ai import Decision, Level, decide, hint
@@ -23,7 +25,14 @@ from games.spexxx.ai.dice import (
     multiset_probability,
     plan_holds,
 )
-from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, Board, Weights, in_spexxx
+from games.spexxx.ai.evaluation import (
+    HARD_WEIGHTS,
+    OLD_WEIGHTS,
+    SINGLE_TURN_WEIGHTS,
+    Board,
+    Weights,
+    in_spexxx,
+)
 from games.spexxx.ai.players import _plan
 from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY
 
@@ -331,10 +340,33 @@ def test_hard_blocks_an_open_line() -> None:
 def test_hard_denies_an_open_red_line_in_time() -> None:
     """The opponent's red X1 X2 needs only X3 (4×6 + 1×3): 36 points that four sixes, held and
     thrown at over the opponent's next turns, may well bring. Hard takes X3 rather than R3 for
-    its own blue Q3 Q4 R3 corner; with a red square's single-turn chance (14 %) it did not."""
-    state = _state(["Q3", "Q4"], ["X1", "X2"], (6, 6, 6, 6, 3))
+    its own blue pair R3 R4; with a red square's single-turn chance (14 %) it did not."""
+    state = _state(["R4"], ["X1", "X2"], (6, 6, 6, 6, 3))
     assert decide(state, Level.HARD).action == Place(0, "X3")
+    one_turn = replace(HARD_WEIGHTS, reach_turns=0)
+    assert decide(state, Level.HARD, weights=one_turn).action == Place(0, "R3")
     assert decide(state, Level.HARD, weights=OLD_WEIGHTS).action == Place(0, "R3")
+
+
+def test_hard_grows_a_red_line_it_can_reach_over_turns() -> None:
+    """Four ones: M5 joins the own blue N5, S5 makes S3 . S5 in red (S4 wants four ones and a
+    4). Aimed at in two back-to-back turns, the red line is worth little (14 % a turn, twice)
+    and hard joined the blue pair; reached over its next turns, the red line is worth more."""
+    state = _state(["S3", "I4", "N5"], ["C1"], (1, 1, 1, 1, 5))
+    assert decide(state, Level.HARD).action == Place(0, "S5")
+    assert decide(state, Level.HARD, weights=SINGLE_TURN_WEIGHTS).action == Place(0, "M5")
+    assert decide(state, Level.HARD, weights=OLD_WEIGHTS).action == Place(0, "M5")
+
+
+def test_line_builder_holds_four_of_a_kind_for_its_red_line() -> None:
+    """The benchmarks' line builder: its red W1 W2 wants W3 (4×5 + 1×3); with four fives and
+    a one it keeps the fives and throws the last die again, and places W3 when it comes."""
+    state = _state(["W1", "W2"], ["C1"], (5, 5, 5, 5, 1), throws=1)
+    action = decide_builder(state).action
+    assert isinstance(action, Hold)
+    assert sorted(state.dice[i] for i in action.dice) == [5, 5, 5, 5]
+    hit = _state(["W1", "W2"], ["C1"], (5, 5, 3, 5, 5), throws=2)
+    assert decide_builder(hit).action == Place(0, "W3")
 
 
 def _kept(state: SpexxxState, weights: Weights = HARD_WEIGHTS) -> list[int]:

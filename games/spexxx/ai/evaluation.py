@@ -7,6 +7,10 @@ a few points per missing square: the turn that filling it will take), times the 
 filling each missing square (a targeted turn's exact hit chance, times a survival factor against
 opponents taking it first), times a pace factor that drops to zero when the seat has fewer cubes
 left than the window still needs, so late in the game prospects fade and points now dominate.
+An own line in the rich zones (every missing square blue or better) that already holds a cube is
+not filled by back-to-back aimed turns: its squares are reached over the seat's next few turns
+(four of a kind held, the fifth die thrown until it fits), so a red pair is worth what red lines
+are really worth; counted per aimed turn, hard left the red zone to its opponents.
 
 A move is valued by how much it raises the seat's prospects in the windows through its square,
 plus how much it destroys of the prospects of opponents' windows that already hold their cubes.
@@ -14,7 +18,7 @@ An opponent's line that needs one more square is reached over their next turns, 
 (a red square is a 14 % shot per turn, but four of a kind can be held and thrown at again), so
 such lines are denied in time. In the last rounds (``endgame``) the seat plays the score: ahead,
 it blocks more; its holds aim at the chance to win rather than at points.
-The weights were fitted by matches against the normal player.
+The weights were fitted by matches against the normal player and the benchmarks' line builder.
 """
 
 from __future__ import annotations
@@ -48,11 +52,15 @@ class Weights:
     reach_turns: int = 2  # turns an opponent has to fill a line's last square (0: one turn)
     endgame_cubes: int = 3  # with this many own cubes left, play for the win (0: never)
     deny: float = 0.5  # extra weight on blocking in the endgame when ahead
+    line_turns: int = 4  # turns own rich lines have to fill their squares (0: one aimed turn)
+    line_points: int = 5  # rich: every missing square worth at least this (blue and up)
 
 
 HARD_WEIGHTS = Weights()
+# Before own rich lines were reached over turns, for benchmarks and tests.
+SINGLE_TURN_WEIGHTS = Weights(line_turns=0)
 # The evaluation before opponents' reach and the endgame existed, for benchmarks and tests.
-OLD_WEIGHTS = Weights(reach_turns=0, endgame_cubes=0, deny=0.0)
+OLD_WEIGHTS = Weights(reach_turns=0, endgame_cubes=0, deny=0.0, line_turns=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +217,33 @@ def _reach(survive: float, turns: int) -> tuple[float, ...]:
     return tuple(survive * (1.0 - (1.0 - h) ** turns) for h in hit_chances())
 
 
+@cache
+def _either_chance(cells: tuple[int, ...]) -> float:
+    """The chance that a turn aimed at any one of ``cells`` takes one of them (exact)."""
+    bits = sum(1 << c for c in cells)
+    return plan_holds([1.0 if ALLOWED_BY_KEY[key] & bits else 0.0 for key in FULL_KEYS]).turn_value
+
+
+def _one_square_reach(a: int, turns: int, survive: float) -> float:
+    """The chance of filling ``a`` with ``turns`` tries, if it is still free when wanted."""
+    return survive * (1.0 - (1.0 - hit_chances()[a]) ** turns)
+
+
+@cache
+def _two_square_reach(a: int, b: int, turns: int, survive: float) -> float:
+    """The chance of filling both ``a`` and ``b`` with ``turns`` tries.
+
+    A first hit on either square (one turn aims at both), then the other one in the turns
+    left; each square still free when wanted (``survive``)."""
+    h = hit_chances()
+    first, second = _either_chance((a, b)), (h[a] + h[b]) / 2
+    chance = sum(
+        first * (1.0 - first) ** (t - 1) * (1.0 - (1.0 - second) ** (turns - t))
+        for t in range(1, turns)
+    )
+    return chance * survive * survive
+
+
 def _last_square_reach(cubes: int, weights: Weights) -> tuple[float, ...]:
     """Per grid index: the chance that an opponent with ``cubes`` left fills the last square of
     a line of theirs. A red square is a 14 % shot in one turn, but a line that needs only it
@@ -285,6 +320,7 @@ def square_values(
         s for s in range(board.seats) if s != seat and not board.resigned[s] and board.cubes_left[s]
     ]
     gains = [0.0] * GRID_SIZE
+    line_turns = weights.line_turns
     cubes = min(board.cubes_left[seat], MAX_CUBES)
     now_pace, later_pace = pace[cubes], pace[max(cubes - 1, 0)]
     for p in prospects(board, seat, weights.survive):
@@ -293,6 +329,14 @@ def square_values(
         empty = p.empty
         missing = len(empty)
         charge = cost if p.line else 0.0
+        if (
+            line_turns
+            and p.line
+            and missing <= 2
+            and min(POINTS[c] for c in empty) >= weights.line_points
+        ):
+            _add_rich_line(gains, p, min(cubes, line_turns), now_pace[2], weights)
+            continue
         before = max(0.0, p.worth - charge * missing) * p.chance * now_pace[missing]
         if missing == 1:
             gains[empty[0]] -= before  # completed: its points are in the points now
@@ -323,6 +367,29 @@ def square_values(
     return _empty_square_values(
         board, seat, lambda i, points: points + own_weight * gains[i] + block_weight * threats[i]
     )
+
+
+def _add_rich_line(
+    gains: list[float], p: Prospect, turns: int, pace: float, weights: Weights
+) -> None:
+    """Add to ``gains`` what a cube on each missing square of an own rich line is worth.
+
+    A line of blue, purple, red or silver squares is not filled by back-to-back aimed turns:
+    the seat keeps throwing for it over its next ``turns`` and takes a square when it comes
+    (four of a kind held, the fifth die thrown until it fits), so its chance is a reach over
+    turns, like an opponent's last square. A red pair then weighs as a red line should.
+    """
+    survive = weights.survive
+    empty = p.empty
+    worth = p.worth - weights.cost * len(empty)
+    if len(empty) == 1:  # completed: its points are in the points now
+        gains[empty[0]] -= worth * _one_square_reach(empty[0], turns, survive)
+        return
+    a, b = sorted(empty)
+    before = worth * _two_square_reach(a, b, turns, survive) * pace
+    worth += weights.cost
+    gains[a] += worth * _one_square_reach(b, turns - 1, survive) - before
+    gains[b] += worth * _one_square_reach(a, turns - 1, survive) - before
 
 
 @dataclass(frozen=True, slots=True)
