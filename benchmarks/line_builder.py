@@ -12,22 +12,11 @@ under half).
 from __future__ import annotations
 
 import random
-from array import array
 from functools import lru_cache
 
-from games.common.ai import Decision, Level
-from games.spexxx.actions import Discard, Throw
-from games.spexxx.ai.dice import SUB_KEYS, plan_holds
+from games.common.ai import Decision
 from games.spexxx.ai.evaluation import POINTS, Board, points_now
-from games.spexxx.ai.players import (
-    _ALLOWED,
-    DISCARD_VALUE,
-    NO_SQUARE,
-    TurnPlan,
-    _best_square,
-    _hold_or_throw,
-    _place,
-)
+from games.spexxx.ai.players import TurnPlan, follow_plan, turn_plan
 from games.spexxx.board import GRID_SIZE, SQUARES
 from games.spexxx.scoring import RAYS
 from games.spexxx.state import SpexxxState
@@ -76,10 +65,7 @@ def builder_values(board: Board, seat: int) -> tuple[list[float], list[int]]:
 
 @lru_cache(maxsize=64)
 def _plan(board: Board, seat: int) -> TurnPlan:
-    values, now = builder_values(board, seat)
-    get = values.__getitem__
-    leaf = [max(DISCARD_VALUE, *map(get, allowed)) for allowed in _ALLOWED]
-    return TurnPlan(array("d", values), array("l", now), plan_holds(leaf))
+    return turn_plan(*builder_values(board, seat))
 
 
 def decide_builder(state: SpexxxState, rng: random.Random | None = None) -> Decision:
@@ -87,17 +73,4 @@ def decide_builder(state: SpexxxState, rng: random.Random | None = None) -> Deci
     seat = state.current
     if seat is None:
         raise ValueError("the game is over: nobody is on turn")
-    plan = _plan(Board.of(state), seat)
-    if not state.throws:
-        expected = plan.holds.turn_value
-        return Decision(Throw(seat), expected, "throw all five dice")
-    dice = state.dice
-    assert dice is not None
-    kept, _ = plan.holds.choose(dice, state.throws_left)
-    if kept is not None:
-        expected = plan.expected(kept, dice, state.throws_left)
-        return _hold_or_throw(state, seat, dice, SUB_KEYS[kept], expected)
-    square = _best_square(plan, dice)
-    if square == NO_SQUARE:
-        return Decision(Discard(seat), None, "no empty square is allowed: discard a cube")
-    return _place(seat, square, plan.now[square], plan.values[square], Level.NORMAL)
+    return follow_plan(state, _plan(Board.of(state), seat))

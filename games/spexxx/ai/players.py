@@ -86,13 +86,18 @@ def _plan(level: Level, board: Board, seat: int, weights: Weights = HARD_WEIGHTS
         race = endgame(board, seat, weights)
     else:
         values, now = greedy_values(board, seat)
+    plan = turn_plan(values, now)
+    if race is None:
+        return plan
+    odds = [race.win_chance(x) + WIN_TIE_BREAK * x for x in plan.holds.leaf]
+    return TurnPlan(plan.values, plan.now, plan_holds(odds), plan.holds)
+
+
+def turn_plan(values: list[float], now: list[int]) -> TurnPlan:
+    """The plan that holds for the most valuable square the final dice allow."""
     get = values.__getitem__
     leaf = [max(DISCARD_VALUE, *map(get, allowed)) for allowed in _ALLOWED]
-    points = plan_holds(leaf)
-    if race is None:
-        return TurnPlan(array("d", values), array("l", now), points)
-    odds = [race.win_chance(x) + WIN_TIE_BREAK * x for x in leaf]
-    return TurnPlan(array("d", values), array("l", now), plan_holds(odds), points)
+    return TurnPlan(array("d", values), array("l", now), plan_holds(leaf))
 
 
 def _best_square(plan: TurnPlan, dice: tuple[int, ...]) -> int:
@@ -123,7 +128,13 @@ def decide(
         raise ValueError("the game is over: nobody is on turn")
     if level is Level.EASY:
         return _decide_easy(state, seat, rng or _default_rng(state))
-    plan = _plan(level, Board.of(state), seat, weights)
+    return follow_plan(state, _plan(level, Board.of(state), seat, weights), level)
+
+
+def follow_plan(state: SpexxxState, plan: TurnPlan, level: Level = Level.NORMAL) -> Decision:
+    """The next step of the seat on turn playing ``plan`` (hard's texts name prospects)."""
+    seat = state.current
+    assert seat is not None
     if not state.throws:
         expected = (plan.points or plan.holds).turn_value
         return Decision(Throw(seat), expected, f"throw all five dice (expected {expected:.1f})")
