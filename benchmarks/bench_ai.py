@@ -2,12 +2,12 @@
 
 Run ``.venv/bin/python benchmarks/bench_ai.py`` (``--games N`` for a quicker run; ``--pairings
 hard-normal`` for one pairing, ``hard-builder`` or ``normal-builder`` against the line builder
-of ``line_builder.py``; ``--hard old`` for hard as before issue 11, ``--hard single`` before its
-rich lines were reached over turns, on the same seeds; ``--save F`` keeps every game as it ends,
-``--summary F [G]`` reads them back, with confidence intervals and, for two files, a
-seed-by-seed comparison). Every pairing plays N seeded 2-player games, alternating which player
-starts; it prints win rates (ties apart), mean scores and the time each player spends deciding
-a whole turn. It is a script, not a test, so a
+of ``line_builder.py``; ``--hard old`` for hard as before issue 11, ``--hard rich`` with its own
+rich lines reached over turns (an experiment), on the same seeds; ``--save F`` keeps every game
+as it ends, ``--summary F [G]`` reads them back, with confidence intervals and, for two files,
+a seed-by-seed comparison of wins and margins). Every pairing plays N seeded 2-player games,
+alternating which player starts; it prints win rates (ties apart), mean scores and the time
+each player spends deciding a whole turn. It is a script, not a test, so a
 slow machine does not fail the suite. Targets: hard beats normal in at least 70 % of the games;
 a hard turn takes at most 50 ms (median) and 200 ms (p99).
 """
@@ -33,11 +33,11 @@ from benchmarks.line_builder import decide_builder
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place
 from games.spexxx.ai import Level, decide
-from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, SINGLE_TURN_WEIGHTS, Weights
+from games.spexxx.ai.evaluation import HARD_WEIGHTS, OLD_WEIGHTS, RICH_LINE_WEIGHTS, Weights
 from games.spexxx.state import SpexxxState
 
-# "old": hard before issue 11; "single": before its rich lines were reached over turns
-HARD = {"new": HARD_WEIGHTS, "single": SINGLE_TURN_WEIGHTS, "old": OLD_WEIGHTS}
+# "old": hard before issue 11; "rich": own rich lines reached over turns (not the default)
+HARD = {"new": HARD_WEIGHTS, "rich": RICH_LINE_WEIGHTS, "old": OLD_WEIGHTS}
 BUILDER = "builder"  # the line-building opponent of benchmarks/line_builder.py
 
 # Players by name: the three levels and the line builder. The order of PAIRINGS fixes each
@@ -204,7 +204,7 @@ def main() -> None:
         "--hard",
         choices=sorted(HARD),
         default="new",
-        help="hard as it is (new), before its rich lines were reached over turns (single), or "
+        help="hard as it is (new), with own rich lines reached over turns (rich), or "
         "before issue 11 (old)",
     )
     parser.add_argument("--first-seed", type=int, default=0, help="skip the first seeds")
