@@ -20,6 +20,7 @@ ENGINES: Mapping[str, str] = MappingProxyType(
         "abquetschen": "games.das_spiel.abquetschen:from_record",
         "bunte-kuh": "games.das_spiel.bunte_kuh:from_record",
         "cui-bono": "games.das_spiel.cui_bono:from_record",
+        "eintrichtern": "games.das_spiel.eintrichtern:from_record",
         "raffzahn": "games.das_spiel.raffzahn:from_record",
         "wuerfelmarsch": "games.das_spiel.wuerfelmarsch:from_record",
     }

@@ -1,0 +1,142 @@
+"""An Eintrichtern game: state + action log, the object the bot, the computer players and replay
+use.
+
+``Eintrichtern.new(players, seed)``; ``legal_actions()``; ``apply(action)`` → ``Result`` (refusals
+raise and change nothing, GEN-6); ``roll(dice)`` draws the pearl dice from a ``DiceRng`` and
+applies them; ``view(seat)`` is what a seat may see. It is also the replay engine of
+``games.das_spiel.record`` (``from_record``, ``apply_record_event`` …) and exports its own record
+(``to_record``; only once the game has ended: a record holds every hidden face).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.common.dice import DiceRng
+from games.das_spiel import decisions as d
+from games.das_spiel.eintrichtern.state import (
+    Action,
+    Adopt,
+    EinState,
+    Lift,
+    Result,
+    Roll,
+)
+from games.das_spiel.eintrichtern.view import EinView, view
+from games.das_spiel.pyramid import Colour, Pyramid
+from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.setup import bottom_layer, pyramid_texts
+
+__all__ = ["GAME", "Eintrichtern", "from_record"]
+
+GAME = "eintrichtern"
+
+
+class Eintrichtern:
+    def __init__(
+        self,
+        plate: Pyramid,
+        players: int,
+        start_seat: int = d.START_SEAT_DEFAULT,
+        seed: int | None = None,
+    ) -> None:
+        self.state = EinState(plate, players, start_seat)
+        self.seed = seed  # the set-up's seed, for the record (else the dice are listed)
+        self.log: list[Action] = []
+
+    @classmethod
+    def new(cls, players: int, seed: int, start_seat: int = d.START_SEAT_DEFAULT) -> Eintrichtern:
+        """A game on the seeded yellow plate of §3.2 (the same orientations as Bunte Kuh's)."""
+        return cls(bottom_layer(seed, Colour.YELLOW), players, start_seat, seed)
+
+    # ---------------------------------------------------------------- playing
+
+    def apply(self, action: Action) -> Result:
+        result = self.state.apply(action)
+        self.log.append(action)
+        return result
+
+    def roll(self, dice: DiceRng) -> Result:
+        """The seat on turn rolls the three pearl dice (the bot does this; no choice in it)."""
+        seat = self.state.current
+        a, b, c = dice.roll(3)
+        return self.apply(Roll(0 if seat is None else seat, (a, b, c)))
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def view(self, seat: int) -> EinView:
+        return view(self.state, seat)
+
+    def copy(self) -> Eintrichtern:
+        other = Eintrichtern.__new__(Eintrichtern)
+        other.state = self.state.copy()
+        other.seed = self.seed
+        other.log = list(self.log)
+        return other
+
+    # ------------------------------------------------------------- replayable
+
+    @classmethod
+    def from_record(cls, record: Record) -> Eintrichtern:
+        plate = record.pyramid()
+        assert plate is not None  # the record's shape check requires a set-up
+        return cls(plate, len(record.players), record.start_seat, record.seed)
+
+    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
+        seat = event.seat
+        assert seat is not None
+        action: Action
+        if event.type == "roll":
+            action = Roll(seat, event.fields["dice"])
+        elif event.type == "adopt":
+            action = Adopt(seat)
+        else:
+            action = Lift(seat, event.fields["pos"])
+        return self.apply(action).fields()
+
+    @property
+    def next_seat(self) -> int | None:
+        return self.state.current
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def end_reason(self) -> str | None:
+        reason = self.state.end_reason
+        return None if reason is None else reason.value
+
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
+
+    def standings(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "reds": r} for s, r in enumerate(self.state.reds)]
+
+    def to_record(self, players: Sequence[str]) -> dict[str, Any]:
+        """The game's record (RECORD-FORMAT.md). It holds every hidden face: export it only once
+        the game has ended (§3.4)."""
+        events = []
+        for a in self.log:
+            if isinstance(a, Roll):
+                events.append(RecordEvent("roll", a.seat, None, {"dice": a.dice}))
+            elif isinstance(a, Adopt):
+                events.append(RecordEvent("adopt", a.seat))
+            else:
+                events.append(RecordEvent("lift", a.seat, None, {"pos": a.pos}))
+        dice = None if self.seed is not None else pyramid_texts(self.state.plate)
+        return record_json(
+            GAME,
+            list(players),
+            events,
+            start_seat=self.state.start_seat,
+            seed=self.seed,
+            dice=dice,
+        )
+
+
+def from_record(record: Record) -> Eintrichtern:
+    """The registry's factory."""
+    return Eintrichtern.from_record(record)
