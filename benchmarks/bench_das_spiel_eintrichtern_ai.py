@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.clocks import p99, wilson
+from benchmarks.clocks import CLOCKS, add_clock_option, by_seed_interval, p99, wilson
 from games.common.ai import Level
 from games.common.dice import SeededDice
 from games.das_spiel.eintrichtern import Eintrichtern
@@ -30,7 +30,6 @@ from games.das_spiel.eintrichtern.ai import WantRoll, computer_decision
 
 WIN_TARGET = 0.70
 MEDIAN_TARGET_MS = 100.0
-Z95 = 1.96
 PAIRINGS = ((Level.HARD, Level.NORMAL), (Level.HARD, Level.EASY), (Level.NORMAL, Level.EASY))
 
 
@@ -43,9 +42,10 @@ class Result:
     second_ms: tuple[float, ...]
 
 
-def play(task: tuple[Level, Level, int, int]) -> Result:
+def play(task: tuple[Level, Level, int, int, str]) -> Result:
     """Seeded game ``seed`` (plate and dice) with the first level in seat ``seat``."""
-    first, second, seed, seat = task
+    first, second, seed, seat, clock = task
+    now = CLOCKS[clock]
     game = Eintrichtern.new(2, seed)
     dice = SeededDice(f"ein-dice:{seed}")
     levels = {seat: first, 1 - seat: second}
@@ -53,9 +53,9 @@ def play(task: tuple[Level, Level, int, int]) -> Result:
     while not game.finished:
         s = game.state.current
         assert s is not None
-        t0 = time.perf_counter()
+        t0 = now()
         action = computer_decision(game, s, levels[s], seed).action
-        times[s].append((time.perf_counter() - t0) * 1000)
+        times[s].append((now() - t0) * 1000)
         if isinstance(action, WantRoll):
             game.roll(dice)
         else:
@@ -65,25 +65,14 @@ def play(task: tuple[Level, Level, int, int]) -> Result:
     )
 
 
-def by_seed_interval(results: list[Result]) -> tuple[float, float]:
-    """95 % interval of the win share from the per-seed means."""
-    by_seed: dict[int, list[float]] = {}
-    for r in results:
-        by_seed.setdefault(r.seed, []).append(float(r.first_won))
-    means = [statistics.fmean(v) for v in by_seed.values()]
-    m = statistics.fmean(means)
-    half = Z95 * statistics.stdev(means) / len(means) ** 0.5
-    return max(0.0, m - half), min(1.0, m + half)
-
-
-def run(pool: Pool, first: Level, second: Level, seeds: int, offset: int,
+def run(pool: Pool, first: Level, second: Level, seeds: int, offset: int, clock: str,
         times: dict[Level, list[float]]) -> float:  # fmt: skip
-    tasks = [(first, second, offset + i, seat) for i in range(seeds) for seat in (0, 1)]
+    tasks = [(first, second, offset + i, seat, clock) for i in range(seeds) for seat in (0, 1)]
     results: list[Result] = pool.map(play, tasks, chunksize=8)
     n = len(results)
     wins = sum(r.first_won for r in results)
     low, high = wilson(wins, n)
-    slow, shigh = by_seed_interval(results)
+    slow, shigh = by_seed_interval((r.seed, float(r.first_won)) for r in results)
     print(
         f"{first.value:>6} vs {second.value:<6} {seeds} seeds × 2 seatings = {n} games: "
         f"{first.value} wins {wins / n:.1%} (95 % CI {low:.1%}–{high:.1%} per game, "
@@ -101,19 +90,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=300, help="paired seeds per pairing")
     parser.add_argument("--processes", type=int, default=2)
+    add_clock_option(parser)
     args = parser.parse_args(argv)
     times: dict[Level, list[float]] = {level: [] for level in Level}
     started = time.perf_counter()
     shares = {}
     with Pool(args.processes) as pool:
         for k, (first, second) in enumerate(PAIRINGS):
-            shares[first, second] = run(pool, first, second, args.seeds, k * 1_000_000, times)
+            shares[first, second] = run(
+                pool, first, second, args.seeds, k * 1_000_000, args.clock, times
+            )
     print()
     for level in Level:
         t = times[level]
         print(
-            f"{level.value:>6} decision time (wall): median {statistics.median(t):6.2f} ms, "
-            f"p99 {p99(t):6.2f} ms, max {max(t):7.2f} ms ({len(t)} decisions)"
+            f"{level.value:>6} decision time ({args.clock}): "
+            f"median {statistics.median(t):6.2f} ms, p99 {p99(t):6.2f} ms, "
+            f"max {max(t):7.2f} ms ({len(t)} decisions)"
         )
     print()
     ok = True

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.clocks import p99, wilson
+from benchmarks.clocks import by_seed_interval, p99, wilson
 from games.common.ai import Level
 from games.spectrangle import Game
 from games.spectrangle.ai import decide
@@ -62,18 +62,6 @@ def play(task: tuple[Level, Level, int, int]) -> Result:
     )
 
 
-def paired_interval(results: list[Result]) -> tuple[float, float]:
-    """95 % interval of the win rate from the per-seed means (the two games of a seed share a
-    deal, so they are not independent; this treats each seed as one observation)."""
-    by_seed: dict[int, list[float]] = {}
-    for r in results:
-        by_seed.setdefault(r.seed, []).append(1.0 if r.scores[0] > r.scores[1] else 0.0)
-    means = [statistics.fmean(v) for v in by_seed.values()]
-    m = statistics.fmean(means)
-    half = Z95 * statistics.stdev(means) / len(means) ** 0.5
-    return max(0.0, m - half), min(1.0, m + half)
-
-
 def run(
     pool: Pool,
     first: Level,
@@ -90,7 +78,9 @@ def run(
     ties = sum(r.scores[0] == r.scores[1] for r in results)
     losses = n - wins - ties
     low, high = wilson(wins, n, Z95)
-    plow, phigh = paired_interval(results)
+    plow, phigh = by_seed_interval(
+        ((r.seed, float(r.scores[0] > r.scores[1])) for r in results), Z95
+    )
     print(
         f"{first.value:>6} vs {second.value:<6} {seeds} seeds × 2 seatings = {n} games: "
         f"{first.value} wins {wins / n:.1%} (95 % CI {low:.1%}–{high:.1%} per game, "

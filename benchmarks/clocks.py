@@ -1,13 +1,13 @@
 """What the benchmarks share about time and figures: the ``--clock`` option of the AI benchmarks
 (wall clock, or CPU time on a busy machine), the p99 of a sample, the cost of reading the timer,
-and the confidence interval of a win rate."""
+and the confidence intervals of a win rate."""
 
 from __future__ import annotations
 
 import argparse
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
@@ -40,3 +40,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (wins + z * z / 2) / (n + z * z)
     half = z * ((wins * (n - wins) / n + z * z / 4) ** 0.5) / (n + z * z)
     return centre - half, centre + half
+
+
+def by_seed_interval(outcomes: Iterable[tuple[int, float]], z: float = 1.96) -> tuple[float, float]:
+    """95 % interval of a win rate from ``(seed, won)`` pairs, one observation per seed: the
+    games of one seed (the seats swapped) share its luck, so they are not independent."""
+    by_seed: dict[int, list[float]] = {}
+    for seed, won in outcomes:
+        by_seed.setdefault(seed, []).append(won)
+    means = [statistics.fmean(v) for v in by_seed.values()]
+    m = statistics.fmean(means)
+    half = z * statistics.stdev(means) / len(means) ** 0.5
+    return max(0.0, m - half), min(1.0, m + half)
