@@ -25,7 +25,7 @@ from games.das_spiel.eintrichtern.state import (
 )
 from games.das_spiel.eintrichtern.view import EinView, view
 from games.das_spiel.pyramid import Colour, Pyramid
-from games.das_spiel.record import Record, RecordEvent, record_json
+from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
 from games.das_spiel.setup import bottom_layer, pyramid_texts
 
 __all__ = ["GAME", "Eintrichtern", "from_record"]
@@ -33,7 +33,7 @@ __all__ = ["GAME", "Eintrichtern", "from_record"]
 GAME = "eintrichtern"
 
 
-class Eintrichtern:
+class Eintrichtern(ReplayableState):
     def __init__(
         self,
         plate: Pyramid,
@@ -95,22 +95,6 @@ class Eintrichtern:
         else:
             action = Lift(seat, event.fields["pos"])
         return self.apply(action).fields()
-
-    @property
-    def next_seat(self) -> int | None:
-        return self.state.current
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    @property
-    def end_reason(self) -> str | None:
-        reason = self.state.end_reason
-        return None if reason is None else reason.value
-
-    def winners(self) -> list[int]:
-        return list(self.state.winners)
 
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s, "reds": r} for s, r in enumerate(self.state.reds)]
