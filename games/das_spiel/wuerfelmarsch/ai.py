@@ -16,6 +16,7 @@ a few words why). The same ``rng`` gives the same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.common.ai import Decision, Level
 from games.das_spiel import geometry as g
@@ -122,15 +123,24 @@ def _greedy(state: WmState, seat: int) -> tuple[Action, WmState, float]:
     return best
 
 
-def _normal(state: WmState, seat: int, rng: random.Random) -> Decision[Action]:
+def _pick(
+    state: WmState, seat: int, rng: random.Random, value_of: Callable[[WmState], float], why: str
+) -> Decision[Action]:
+    """Score every candidate by ``value_of`` the position after it; a random one of the best."""
     scored: list[tuple[float, Action]] = []
     for action in _candidates(state, seat):
         after = state.copy()
         after.apply(action)
-        scored.append((evaluate(after, seat), action))
+        scored.append((value_of(after), action))
+        if scored[-1][0] >= WIN:
+            break
     top = max(v for v, _ in scored)
     action = rng.choice([a for v, a in scored if v == top])
-    return Decision(action, top, f"{_describe(action)}: best position one move ahead")
+    return Decision(action, top, f"{_describe(action)}: {why}")
+
+
+def _normal(state: WmState, seat: int, rng: random.Random) -> Decision[Action]:
+    return _pick(state, seat, rng, lambda after: evaluate(after, seat), "best one move ahead")
 
 
 def _reply_line(state: WmState, seat: int) -> WmState:
@@ -145,17 +155,8 @@ def _reply_line(state: WmState, seat: int) -> WmState:
 
 
 def _hard(state: WmState, seat: int, rng: random.Random) -> Decision[Action]:
-    scored: list[tuple[float, Action]] = []
-    for action in _candidates(state, seat):
-        after = state.copy()
-        after.apply(action)
-        if after.finished:
-            value = evaluate(after, seat, blocks=True)
-        else:
-            value = evaluate(_reply_line(after, seat), seat, blocks=True)
-        scored.append((value, action))
-        if value >= WIN:
-            break
-    top = max(v for v, _ in scored)
-    action = rng.choice([a for v, a in scored if v == top])
-    return Decision(action, top, f"{_describe(action)}: best after the others' replies")
+    def value_of(after: WmState) -> float:
+        line = after if after.finished else _reply_line(after, seat)
+        return evaluate(line, seat, blocks=True)
+
+    return _pick(state, seat, rng, value_of, "best after the others' replies")
