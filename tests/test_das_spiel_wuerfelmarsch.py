@@ -13,6 +13,7 @@ import pytest
 from games.common.errors import GameOver, NotYourTurn, RecordError
 from games.common.records import RuleViolation
 from games.das_spiel import __main__ as cli
+from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.errors import BadOrientation, PositionEmpty, PositionTaken
 from games.das_spiel.record import parse_record, replay, replay_report
@@ -418,3 +419,32 @@ def test_view_is_the_same_public_picture_for_every_seat() -> None:
     assert {(v.dice, v.captured, v.current) for v in views} == {(views[0].dice, (2, 0, 0), 2)}
     assert len(views[0].dice) == 13
     assert (i("0G2"), 0, (6, 3, 5)) in views[0].dice
+
+
+# ------------------------------------------------------------- decisions are switches
+
+
+def test_wm3_switched_off_judges_a_one_owner_funnel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(d, "WM_OWN_FUNNEL_INERT", False)
+    tied = {"0H4": (0, "623"), "0F4": (0, "635"), "0G5": (0, "124")}
+    s = WmState.constructed(tied, current=0)
+    out = tip(s, 0, "0H4", "0G4")
+    assert out["funnels"][0]["result"] == "tie" and out["removed"] == ["0F4", "0G4", "0G5"]
+
+
+def test_wm5_switched_off_only_the_mover_captures(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(d, "WM_HIGHEST_OWNER_CAPTURES", False)
+    s = two_funnels("132", "356", "356", "362", "213")  # Y's 6 is highest in 1D2
+    out = tip(s, 0, "0F3", "0E3")
+    assert out["funnels"][0]["result"] == "own"
+    assert {"pos": "0E3", "by": 1} not in out["captured"]
+
+
+def test_wm6_and_wm7_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(d, "WM_DEDUCT_OWN_REMOVED", False)
+    monkeypatch.setattr(d, "WM_ROTATION_MUST_CHANGE", False)
+    s = WmState.constructed({**SINGLE, "0F4": (1, "635"), "0I9": (2, "213")}, current=0)
+    tip(s, 0, "0H4", "0G4")  # the tie removes one die of each seat
+    assert [s.score(k) for k in range(3)] == [0, 0, 0]
+    s.apply(Rotate(2, i("0I9"), (2, 1, 3)))  # the die's own orientation: now allowed
+    assert len(s.rotations(0)) == 0 and len(s.rotations(2)) == 24
