@@ -12,14 +12,17 @@ from PIL import Image
 Render = Callable[[], bytes]
 
 
-def measure(fn: Render, runs: int) -> tuple[float, float, bytes]:
-    """Median and p99 in ms of ``runs`` calls, after one call that warms the caches."""
+def measure(
+    fn: Render, runs: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, float, bytes]:
+    """Median and p99 in ms of ``runs`` calls, after one call that warms the caches; ``clock``
+    may be ``time.process_time`` on a busy machine (see ``benchmarks.clocks``)."""
     out = fn()
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = clock()
         out = fn()
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((clock() - start) * 1000)
     times.sort()
     return statistics.median(times), times[max(0, int(len(times) * 0.99) - 1)], out
 
@@ -35,10 +38,12 @@ def cold_render(played_since: float, fn: Render) -> None:
     )
 
 
-def report(cases: Sequence[tuple[str, Render, int]]) -> None:
+def report(
+    cases: Sequence[tuple[str, Render, int]], clock: Callable[[], float] = time.perf_counter
+) -> None:
     """One row per (label, render, runs): median, p99, PNG size (1 KB = 1000 bytes), pixels."""
     print(f"{'image':<30} {'median ms':>10} {'p99 ms':>8} {'PNG KB':>8}  size")
     for label, fn, runs in cases:
-        median, p99, png = measure(fn, runs)
+        median, p99, png = measure(fn, runs, clock)
         width, height = Image.open(io.BytesIO(png)).size
         print(f"{label:<30} {median:>10.1f} {p99:>8.1f} {len(png) / 1000:>8.1f}  {width}×{height}")

@@ -9,19 +9,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from locales import DEFAULT, LANGUAGES
 
 # (names, replayed game) or the exit status after one line on stderr.
 ReplayFile = Callable[[str], "tuple[list[str], Any] | int"]
-# (names, game, final, lang) -> PNG bytes
-Render = Callable[[list[str], Any, bool, str], bytes]
+# (names, game, final, lang, **extra options) -> PNG bytes
+Render = Callable[..., bytes]
+# A game's own option: the flag and ``add_argument``'s keywords; its value reaches ``render``
+# as a keyword named by the flag (``--side`` → ``side=``).
+Option = tuple[str, dict[str, Any]]
 
 
 def render_main(
-    game: str, record_format: str, replay_file: ReplayFile, render: Render, argv: list[str] | None
+    game: str,
+    record_format: str,
+    replay_file: ReplayFile,
+    render: Render,
+    argv: list[str] | None,
+    options: Sequence[Option] = (),
 ) -> int:
     parser = argparse.ArgumentParser(
         prog=f"python -m renderers.{game}",
@@ -38,13 +46,17 @@ def render_main(
         default=DEFAULT,
         help=f"language of the text in the image (default: {DEFAULT})",
     )
+    for flag, keywords in options:
+        parser.add_argument(flag, **keywords)
     args = parser.parse_args(argv)
+    extra = {flag.lstrip("-").replace("-", "_"): None for flag, _ in options}
+    extra = {name: getattr(args, name) for name in extra}
 
     result = replay_file(args.record)
     if isinstance(result, int):
         return result
     names, replayed = result
-    png = render(names, replayed, args.final, args.lang)
+    png = render(names, replayed, args.final, args.lang, **extra)
     try:
         with open(args.out, "wb") as fh:
             fh.write(png)

@@ -1,0 +1,67 @@
+"""Render + PNG encode timings of the Das Spiel pictures (figures, not a pass/fail test).
+
+    nice -n 10 python benchmarks/bench_das_spiel_render.py [--runs 200] [--clock cpu]
+
+Target from issue 14: median <= 30 ms for a picture (>= 1200 px wide), PNG <= 150 KB. On a
+busy machine ``--clock cpu`` times the process's own CPU time; the load average is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.clocks import CLOCKS, add_clock_option
+from benchmarks.render_timing import cold_render, report
+from games.das_spiel import geometry as g
+from games.das_spiel.pyramid import Pyramid
+from games.das_spiel.setup import full_pyramid
+from renderers.das_spiel import render_abquetschen, render_abquetschen_final, render_pyramid
+from renderers.das_spiel.samples import (
+    SAMPLE_NAMES,
+    abquetschen_game,
+    cui_bono_pile,
+    plate_with_sums,
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=200)
+    add_clock_option(parser)
+    args = parser.parse_args()
+    clock = CLOCKS[args.clock]
+    start = time.perf_counter()
+    mid = abquetschen_game()
+    end = abquetschen_game(actions=None)
+    full = full_pyramid(1)
+    pile, emptied = cui_bono_pile()
+    free = g.bits(pile.free_dice())
+    plate, sums = plate_with_sums()
+    cold_render(start, lambda: render_abquetschen(mid, SAMPLE_NAMES))
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; clock {args.clock}")
+    n = args.runs
+    report(
+        [
+            ("empty plate", lambda: render_pyramid(Pyramid.empty()), n),
+            ("full pyramid", lambda: render_pyramid(full), n),
+            (
+                "pile, labels + last (side Y)",
+                lambda: render_pyramid(pile, choosable=free, last=emptied, side=g.Y),
+                n,
+            ),
+            ("plate with funnel sums", lambda: render_pyramid(plate, funnel_text=sums), n),
+            ("abquetschen mid-game", lambda: render_abquetschen(mid, SAMPLE_NAMES), n),
+            ("abquetschen final", lambda: render_abquetschen_final(end, SAMPLE_NAMES), n // 2),
+        ],
+        clock,
+    )
+
+
+if __name__ == "__main__":
+    main()

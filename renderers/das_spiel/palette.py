@@ -1,0 +1,81 @@
+"""The fixed PNG palette: the theme's exact colours plus the best of a sample render.
+
+Building it draws sample pictures (about a second), so the bot loads the colours stored in
+``palette_colours``; after changing what the renderer draws, store a fresh one with
+``python -m renderers.das_spiel.store_palette`` (a test says when the stored one no longer
+fits).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from games.das_spiel import geometry as g
+from games.das_spiel.pyramid import Colour
+from renderers.das_spiel import theme as th
+from renderers.png import build_palette, halved, palette_image, stacked
+
+SAMPLE_NAMES = ("Ann", "محمد", "Benedikt")
+
+
+def exact_colours() -> list[th.RGB]:
+    """Colours that must map to themselves: die faces and pips, panels, text, marks."""
+    out = [
+        th.BACKGROUND,
+        th.PANEL,
+        th.PANEL_HIGHLIGHT,
+        th.TEXT,
+        th.MUTED,
+        th.ACCENT,
+        th.OUTLINE,
+        th.PLATE,
+        *th.HOLLOW,
+        th.FUNNEL,
+        th.LABEL_BG,
+        th.LABEL_TEXT,
+        th.LABEL_RING,
+        th.LAST_RING,
+    ]
+    for colour in Colour:
+        out.append(th.PIPS[colour])
+        for factor in th.SHADE:
+            out.append(th.shade(th.DIE[colour], factor))
+            out.append(th.shade(th.DIE[colour], factor * th.FUNNEL_SHADE))
+    for factor in th.SHADE:
+        out.append(th.shade(th.PEARL_STRIPE, factor))
+        out.append(th.shade(th.PEARL_STRIPE, factor * th.FUNNEL_SHADE))
+    return out
+
+
+def sample_image() -> Image.Image:
+    """A busy Abquetschen game (board and final), a full random pyramid and a pearl plate with
+    funnel sums, at half size."""
+    from renderers.das_spiel import abquetschen
+    from renderers.das_spiel.render import pyramid_picture
+    from renderers.das_spiel.samples import abquetschen_game, cui_bono_pile, plate_with_sums
+
+    game = abquetschen_game()
+    pile, last = cui_bono_pile()
+    plate, sums = plate_with_sums()
+    parts = [
+        abquetschen.board_image(game, SAMPLE_NAMES, choosable=g.bits(abquetschen.choosable(game))),
+        abquetschen.final_image(game, SAMPLE_NAMES),
+        pyramid_picture(pile, last=last, choosable=g.bits(pile.free_dice())),
+        pyramid_picture(plate, funnel_text=sums),
+    ]
+    return stacked([halved(p) for p in parts])
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The stored palette as a "P" image, ready for ``quantize``."""
+    from renderers.das_spiel.palette_colours import COLOURS
+
+    return palette_image(COLOURS)
+
+
+def build() -> Image.Image:
+    """A fresh palette from ``sample_image`` (slow; for storing and for the test)."""
+    return build_palette(sample_image(), exact_colours())

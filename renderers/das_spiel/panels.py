@@ -1,0 +1,136 @@
+"""What every Das Spiel picture shares round the pyramid: the side names on the plate's rim,
+seat tokens, the status lines in the top-left corner and the seat cards in the top-right one
+(the pyramid is a triangle, so its upper corners are free)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.das_spiel import geometry as g
+from games.das_spiel.pyramid import Colour
+from locales import translator
+from renderers.das_spiel import theme as th
+from renderers.das_spiel import view
+from renderers.text import Font, fit, fit_font, font, has_raqm, wrap
+
+CARD_W = 372
+CARD_H = 84
+CARD_GAP = 8
+STATUS_W = 420
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCard:
+    """One seat's card: its token colour, its name (drawn in a font and width), two lines."""
+
+    colour: Colour
+    name: Callable[[Font, float], str]
+    line: str
+    facts: str
+    current: bool
+
+
+@lru_cache(maxsize=32)
+def die_token(colour: Colour, size: int) -> Image.Image:
+    """A seat's marker: a die face of its colour (pearl with its stripes, red with white pips),
+    the same cues as in the pyramid."""
+    ss = 4
+    big = Image.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    s = size * ss
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 5, fill=(*th.OUTLINE, 255))
+    inner = (ss * 2, ss * 2, s - 1 - ss * 2, s - 1 - ss * 2)
+    draw.rounded_rectangle(inner, radius=s // 6, fill=(*th.DIE[colour], 255))
+    if colour is Colour.PEARL:
+        for k in range(1, 5):
+            x = s * k / 5
+            draw.line(
+                (x - s * 0.15, s * 0.1, x + s * 0.15, s * 0.9), fill=th.PEARL_STRIPE, width=ss * 2
+            )
+        draw.rounded_rectangle(inner, radius=s // 6, outline=(*th.OUTLINE, 255), width=1)
+    pip = (*th.PIPS[colour], 255)
+    r = s * 0.09
+    for fx, fy in ((0.3, 0.3), (0.5, 0.5), (0.7, 0.7)):
+        box = (s * fx - r, s * fy - r, s * fx + r, s * fy + r)
+        if colour is Colour.TURQUOISE:
+            draw.ellipse(box, outline=pip, width=ss * 2)
+        else:
+            draw.ellipse(box, fill=pip)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def draw_sides(img: Image.Image, lang: str, side: int = g.X) -> None:
+    """Name the three sides on the plate's rim (which side is along the bottom depends on the
+    view)."""
+    t = translator(lang)
+    draw = ImageDraw.Draw(img)
+    fnt = font(20, True)
+    for axis in g.AXES:
+        # The middle of side ``axis``: the bottom cell in the middle of the side's wall.
+        a, b = (axis + 1) % 3, (axis + 2) % 3
+        cell = [0, 0, 0]
+        cell[a], cell[b] = 4, 4
+        x, y = view.centre(g.index_of(*cell), side)
+        # Outward from the pyramid's middle (the apex's point), past the plate's rim.
+        ax, ay = view.centre(g.index_of(0, 0, 0), side)
+        dx, dy = x - ax, y - ay
+        n = (dx * dx + dy * dy) ** 0.5
+        out = view.HEX_R + view.PLATE_RIM + 20
+        px, py = x + dx / n * out, y + dy / n * out
+        text = t("side {side}", side=g.AXIS_NAMES[axis])
+        draw.text((px, py), text, font=fnt, fill=th.MUTED, anchor="mm")
+
+
+def draw_status(img: Image.Image, lines: Sequence[str], heading: str) -> int:
+    """The heading and status lines in the top-left corner; returns the bottom."""
+    draw = ImageDraw.Draw(img)
+    x, y = th.MARGIN, th.MARGIN
+    head_font, head = fit_font(heading, 30, STATUS_W, bold=True)
+    draw.text((x, y), head, font=head_font, fill=th.TEXT)
+    y += 44
+    body = font(22)
+    for line in lines:
+        for part in wrap(line, body, STATUS_W)[:3]:
+            draw.text((x, y), part, font=body, fill=th.MUTED, direction=_direction())
+            y += 30
+        y += 6
+    return y
+
+
+def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
+    """One card per seat, stacked in the top-right corner; returns the bottom."""
+    draw = ImageDraw.Draw(img)
+    x0 = th.IMAGE_W - th.MARGIN - CARD_W
+    y = th.MARGIN
+    for card in cards:
+        box = (x0, y, x0 + CARD_W, y + CARD_H)
+        fill = th.PANEL_HIGHLIGHT if card.current else th.PANEL
+        draw.rounded_rectangle(box, radius=12, fill=fill)
+        if card.current:
+            draw.rounded_rectangle((x0, y, x0 + 6, y + CARD_H), radius=3, fill=th.ACCENT)
+        tok = die_token(card.colour, 48)
+        img.paste(tok, (x0 + 16, y + (CARD_H - 48) // 2), tok)
+        tx = x0 + 78
+        width = CARD_W - 78 - 14
+        line_font = font(22, True)
+        line_w = line_font.getlength(card.line)
+        name_font = font(24, True)
+        name = card.name(name_font, width - line_w - 12)
+        draw.text((tx, y + 26), name, font=name_font, fill=th.TEXT, anchor="lm")
+        draw.text((x0 + CARD_W - 14, y + 26), card.line, font=line_font, fill=th.TEXT, anchor="rm")
+        small = font(19)
+        draw.text(
+            (tx, y + 60), fit(card.facts, small, width), font=small, fill=th.MUTED, anchor="lm"
+        )
+        y += CARD_H + CARD_GAP
+    return y
+
+
+def _direction() -> str | None:
+    """Left to right for whole lines: with raqm an Arabic name first would otherwise turn the
+    line round (raqm still lays out the name's own run right to left)."""
+    return "ltr" if has_raqm() else None

@@ -1,0 +1,82 @@
+"""State in, PNG bytes out: the generic pyramid picture and each game's pictures.
+
+Every picture is a palette PNG with one fixed palette (``palette``), written unfiltered (see
+``png.encode_unfiltered``): a turn's picture is sent on every move, so speed counts.
+``lang`` is one of ``locales.LANGUAGES`` (a Discord locale such as ``de-DE`` works too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from PIL import Image
+
+from games.das_spiel import geometry as g
+from games.das_spiel.abquetschen import Abquetschen
+from games.das_spiel.pyramid import Pyramid
+from locales import DEFAULT, resolve
+from renderers import png
+from renderers.das_spiel import abquetschen, panels, view
+from renderers.das_spiel.palette import palette
+
+
+def render_pyramid(
+    pyramid: Pyramid,
+    *,
+    choosable: Iterable[int] = (),
+    last: Iterable[int] = (),
+    lang: str = DEFAULT,
+    side: int = g.X,
+    funnel_text: Mapping[int, str] | None = None,
+) -> bytes:
+    """Any pile in the top view (``side`` along the bottom): every exposed face with its pips,
+    empty hollows and funnels, ``last`` marked, a label on each ``choosable`` position, and
+    ``funnel_text`` (e.g. a revealed sum) in a funnel."""
+    return encode(
+        pyramid_picture(
+            pyramid, choosable=choosable, last=last, lang=lang, side=side, funnel_text=funnel_text
+        )
+    )
+
+
+def pyramid_picture(
+    pyramid: Pyramid,
+    *,
+    choosable: Iterable[int] = (),
+    last: Iterable[int] = (),
+    lang: str = DEFAULT,
+    side: int = g.X,
+    funnel_text: Mapping[int, str] | None = None,
+) -> Image.Image:
+    img = view.pyramid_image(
+        pyramid, side=side, choosable=choosable, last=last, funnel_text=funnel_text
+    )
+    panels.draw_sides(img, resolve(lang), side)
+    return img
+
+
+def render_abquetschen(
+    game: Abquetschen,
+    names: Sequence[str],
+    *,
+    choosable: Iterable[int] | None = None,
+    side: int = g.X,
+    lang: str = DEFAULT,
+) -> bytes:
+    """The pile in the builders' colours, supplies and dice per seat, the turn's status and
+    the last placement marked; ``choosable`` defaults to what the seat on turn may pick."""
+    if choosable is None:
+        choosable = g.bits(abquetschen.choosable(game))
+    img = abquetschen.board_image(game, names, choosable=choosable, side=side, lang=resolve(lang))
+    return encode(img)
+
+
+def render_abquetschen_final(
+    game: Abquetschen, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> bytes:
+    """The final pile and the standings."""
+    return encode(abquetschen.final_image(game, names, side=side, lang=resolve(lang)))
+
+
+def encode(img: Image.Image) -> bytes:
+    return png.encode_unfiltered(img, palette())

@@ -1,0 +1,94 @@
+"""Seeded Das Spiel positions for the docs, the tests, the palette and the benchmark.
+
+``python -m renderers.das_spiel.samples`` rewrites ``docs/das-spiel-*.png`` from fixed seeds,
+so the pictures in the docs can be regenerated after any change to the look.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from games.common.dice import SeededDice
+from games.das_spiel import geometry as g
+from games.das_spiel.abquetschen import Abquetschen, Bonus, Build, Phase, Roll
+from games.das_spiel.pyramid import Colour, Pyramid
+from games.das_spiel.setup import bottom_layer, full_pyramid
+
+SAMPLE_NAMES = ("Ann 🦄", "Benedikt von Lange-Schöneberg", "محمد علي")
+
+
+def abquetschen_game(seed: int = 3, actions: int | None = 60) -> Abquetschen:
+    """A seeded game stopped after ``actions`` actions (None: to the end), builds picked at
+    random with the largest groups preferred, so the pile grows as in real games."""
+    game = Abquetschen()
+    dice = SeededDice(seed)
+    pick = random.Random(seed)
+    while not game.finished and (actions is None or len(game.log) < actions):
+        if game.state.phase in (Phase.SEARCH, Phase.ROLL):
+            game.roll(dice)
+            continue
+        options = [a for a in game.legal_actions() if not isinstance(a, Roll)]
+        built = [a for a in options if isinstance(a, Build | Bonus) and a.positions]
+        game.apply(pick.choice(built or options))
+    return game
+
+
+def cui_bono_pile(seed: int = 1, pulls: int = 9) -> tuple[Pyramid, tuple[int, ...]]:
+    """A full random pyramid with ``pulls`` bottom dice pulled (the pile slides, as in Cui
+    bono?), and the position the last pull emptied."""
+    pile = full_pyramid(seed)
+    pick = random.Random(seed)
+    emptied = ()
+    for _ in range(pulls):
+        occupied = pile.occupied
+        pullable = [
+            b for b in g.bits(occupied & g.BOTTOM_MASK) if len(g.exposed_axes(occupied, b)) >= 2
+        ]
+        b = pick.choice(pullable)
+        pile, _, empty = pile.pull(b)
+        emptied = (empty,)
+    return pile, emptied
+
+
+def plate_with_sums(seed: int = 20) -> tuple[Pyramid, dict[int, str]]:
+    """The pearl bottom layer of seed 20 (Bunte Kuh, Eintrichtern) with the sums of a few
+    funnels written in them."""
+    plate = bottom_layer(seed, Colour.PEARL)
+    sums = {}
+    for q in g.bits(plate.funnels())[::5]:
+        sums[q] = str(plate.funnel_sum(q))
+    return plate, sums
+
+
+def write_samples(out_dir: Path) -> list[Path]:
+    from renderers.das_spiel.render import (
+        render_abquetschen,
+        render_abquetschen_final,
+        render_pyramid,
+    )
+
+    game = abquetschen_game()
+    end = abquetschen_game(actions=None)
+    pile, emptied = cui_bono_pile()
+    plate, sums = plate_with_sums()
+    images = {
+        "das-spiel-abquetschen.png": render_abquetschen(game, SAMPLE_NAMES),
+        "das-spiel-abquetschen-final.png": render_abquetschen_final(end, SAMPLE_NAMES),
+        "das-spiel-pyramid.png": render_pyramid(
+            pile, last=emptied, choosable=g.bits(pile.free_dice())
+        ),
+        "das-spiel-pyramid-side-y.png": render_pyramid(pile, last=emptied, side=g.Y),
+        "das-spiel-plate-sums.png": render_pyramid(plate, funnel_text=sums),
+    }
+    out = []
+    for name, data in images.items():
+        path = out_dir / name
+        path.write_bytes(data)
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":
+    for path in write_samples(Path(__file__).resolve().parents[2] / "docs"):
+        print(f"wrote {path}")

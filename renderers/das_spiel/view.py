@@ -1,0 +1,411 @@
+"""The isometric top view of the pyramid, for any ``Pyramid`` (RULES.md §2.3, §2.7).
+
+Seen from above, a die corner-down shows its three upper faces as three lozenges round its
+top corner: ``U_X`` below it, ``U_Y`` to the upper left, ``U_Z`` to the upper right in the
+canonical view (side X along the bottom). A stable pile is a stepped surface, so its exposed
+faces (``Pyramid.exposed_faces``) tile the picture without overlapping: no depth sorting, one
+cached sprite per (colour, screen role, pips) pasted per face. An empty plate hollow shows the
+three walls of its hollow the other way round (concave), and a funnel's three walls are the
+exposed faces of its supports round the funnel's point, where a dark hole marks it.
+
+Side views (``side`` = Y or Z) turn the pyramid as ``sides.project`` does: a face ``U_a`` then
+takes screen role ``(a − side) mod 3``. Labels stay global.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Mapping
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from games.das_spiel import geometry as g
+from games.das_spiel.pyramid import Colour, Pyramid
+from renderers.das_spiel import theme as th
+from renderers.text import font
+
+Point = tuple[float, float]
+
+SS: Final = 4  # sprites are drawn at this multiple and reduced: smooth edges and pips
+# Screen vectors of e_x, e_y, e_z in the canonical view (``sides.project`` times 88 px),
+# rounded to whole pixels: every die then sits on the pixel grid, so a face sprite is the same
+# at every position and neighbouring faces meet exactly (62/36 is within 0.6 % of √3).
+ROLE_VECTORS: Final[tuple[Point, Point, Point]] = (
+    (0.0, -float(th.FACE_V)),
+    (float(th.FACE_U), th.FACE_V / 2),
+    (-float(th.FACE_U), th.FACE_V / 2),
+)
+HEX_R: Final = float(th.FACE_V)  # a die's outline is a hexagon of this circumradius
+PLATE_RIM: Final = 16
+SIDE_NAME_H: Final = 34  # room for the side's name below the plate
+# Extent of the drawing round the apex's point: the corner hexagons plus the plate's rim.
+_REACH: Final = HEX_R + PLATE_RIM
+_TOP: Final = 8 * th.FACE_V + 2 * _REACH
+_BOTTOM: Final = 4 * th.FACE_V + _REACH + SIDE_NAME_H
+
+WIDTH: Final = th.IMAGE_W
+HEIGHT: Final = round(_TOP + _BOTTOM) + 2 * th.MARGIN
+ORIGIN: Final = (WIDTH / 2, th.MARGIN + _TOP)  # where the apex's top corner is drawn
+
+PIP_LAYOUT: Final[dict[int, tuple[Point, ...]]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.26, 0.26), (0.74, 0.74)),
+    3: ((0.26, 0.26), (0.5, 0.5), (0.74, 0.74)),
+    4: ((0.26, 0.26), (0.74, 0.26), (0.26, 0.74), (0.74, 0.74)),
+    5: ((0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)),
+    6: ((0.26, 0.26), (0.74, 0.26), (0.26, 0.5), (0.74, 0.5), (0.26, 0.74), (0.74, 0.74)),
+}
+PIP_R: Final = 0.1  # in face units (a face is the unit square)
+STRIPES: Final = 5  # a pearl face's sheen: stripes 3 px wide, whole colour in their middle
+
+
+def centre(i: int, side: int = g.X) -> tuple[int, int]:
+    """Pixel of position ``i``'s top corner: the middle of its die, the point of its funnel
+    (``sides.project`` on the whole-pixel vectors)."""
+    return _CENTRES[side][i]
+
+
+def _centres(side: int) -> tuple[tuple[int, int], ...]:
+    out = []
+    for p in g.POSITIONS:
+        x, y, z = p[side], p[(side + 1) % 3], p[(side + 2) % 3]
+        out.append(
+            (
+                round(ORIGIN[0]) + (y - z) * th.FACE_U,
+                round(ORIGIN[1]) + (y + z - 2 * x) * th.FACE_V // 2,
+            )
+        )
+    return tuple(out)
+
+
+_CENTRES: Final = tuple(_centres(side) for side in g.AXES)
+
+
+def role(axis: int, side: int = g.X) -> int:
+    """Screen role of face ``U_axis`` in the view from ``side``: 0 lower, 1 left, 2 right."""
+    return (axis - side) % 3
+
+
+# --------------------------------------------------------------------------- sprites
+
+
+def _lozenge(r: int, origin: Point) -> tuple[Point, Point, Point, Point]:
+    """Corners of the face of role ``r`` whose corner (0, 0) is at ``origin``."""
+    (ax, ay), (bx, by) = ROLE_VECTORS[(r + 1) % 3], ROLE_VECTORS[(r + 2) % 3]
+    ox, oy = origin
+    return ((ox, oy), (ox + ax, oy + ay), (ox + ax + bx, oy + ay + by), (ox + bx, oy + by))
+
+
+def _inset(r: int, origin: Point, gap: float) -> list[Point]:
+    """The face's corners moved ``gap`` pixels in from every edge (the dark die edge)."""
+    a, b = ROLE_VECTORS[(r + 1) % 3], ROLE_VECTORS[(r + 2) % 3]
+    la, lb = math.hypot(*a), math.hypot(*b)
+    da = (a[0] / la, a[1] / la)
+    db = (b[0] / lb, b[1] / lb)
+    k = gap / abs(da[0] * db[1] - da[1] * db[0])  # over the sine of the face's angle
+    out = []
+    for (cx, cy), sa, sb in zip(_lozenge(r, origin), (1, -1, -1, 1), (1, 1, -1, -1), strict=True):
+        out.append((cx + k * (sa * da[0] + sb * db[0]), cy + k * (sa * da[1] + sb * db[1])))
+    return out
+
+
+def _face_point(r: int, origin: Point, s: float, t: float) -> Point:
+    (ax, ay), (bx, by) = ROLE_VECTORS[(r + 1) % 3], ROLE_VECTORS[(r + 2) % 3]
+    return origin[0] + s * ax + t * bx, origin[1] + s * ay + t * by
+
+
+def _sprite_box(r: int, offset: Point) -> tuple[int, int, int, int]:
+    xs = [p[0] for p in _lozenge(r, offset)]
+    ys = [p[1] for p in _lozenge(r, offset)]
+    return int(min(xs)) - 1, int(min(ys)) - 1, int(max(xs)) + 2, int(max(ys)) + 2
+
+
+def _render_face(r: int, offset: Point, fill: th.RGB, decorate: object = None) -> Sprite:
+    """A face sprite of role ``r`` whose corner (0, 0) is ``offset`` from the anchor point;
+    ``decorate(draw, to_px)`` adds pips or stripes (drawn at ``SS``×, kept inside the face).
+
+    The face is drawn smooth on the die-edge colour and pasted through a hard mask of its
+    whole lozenge: the pile's lozenges tile the picture exactly on the pixel grid (no pixel
+    centre lies on a lozenge's edge), and a 1-bit paste is three times quicker than blending.
+    """
+    x0, y0, x1, y1 = _sprite_box(r, offset)
+    w, h = x1 - x0, y1 - y0
+    big = Image.new("RGB", (w * SS, h * SS), th.PLATE)
+    draw = ImageDraw.Draw(big)
+
+    def to_px(p: Point) -> tuple[float, float]:
+        return (p[0] - x0) * SS, (p[1] - y0) * SS
+
+    face = [to_px(p) for p in _inset(r, offset, th.FACE_GAP)]
+    draw.polygon(face, fill=fill)
+    if callable(decorate):
+        layer = big.copy()
+        decorate(ImageDraw.Draw(layer), to_px)
+        clip = Image.new("L", big.size, 0)
+        ImageDraw.Draw(clip).polygon(face, fill=255)
+        big.paste(layer, (0, 0), clip)
+    return Sprite(big.resize((w, h), Image.Resampling.BOX), x0, y0, _tile_mask(r, offset))
+
+
+@lru_cache(maxsize=8)
+def _tile_mask(r: int, offset: Point) -> Image.Image:
+    """The pixels of the sprite box whose centre lies inside the face's lozenge."""
+    x0, y0, x1, y1 = _sprite_box(r, offset)
+    (ax, ay), (bx, by) = ROLE_VECTORS[(r + 1) % 3], ROLE_VECTORS[(r + 2) % 3]
+    det = ax * by - ay * bx
+    mask = Image.new("1", (x1 - x0, y1 - y0), 0)
+    for py in range(y1 - y0):
+        for px in range(x1 - x0):
+            dx, dy = x0 + px + 0.5 - offset[0], y0 + py + 0.5 - offset[1]
+            s, t = (dx * by - dy * bx) / det, (ax * dy - ay * dx) / det
+            if 0 < s < 1 and 0 < t < 1:
+                mask.putpixel((px, py), 1)
+    return mask
+
+
+class Sprite:
+    """An image, the mask it is pasted through, and where its top-left corner goes relative
+    to its anchor point."""
+
+    __slots__ = ("dx", "dy", "image", "mask")
+
+    def __init__(
+        self, image: Image.Image, dx: int, dy: int, mask: Image.Image | None = None
+    ) -> None:
+        self.image = image
+        self.dx = dx
+        self.dy = dy
+        self.mask = mask if mask is not None else image
+
+    def paste(self, img: Image.Image, at: tuple[int, int]) -> None:
+        img.paste(self.image, (at[0] + self.dx, at[1] + self.dy), self.mask)
+
+
+@lru_cache(maxsize=256)
+def face_sprite(colour: Colour, r: int, pips: int, dim: bool = False) -> Sprite:
+    """A die face of ``colour`` in screen role ``r`` showing ``pips``, anchored at the die's
+    top corner; ``dim`` for a funnel's wall (in the funnel's shadow, so a funnel reads as a
+    hollow, not as a die)."""
+    offset = (0.0, 0.0)
+    factor = th.SHADE[r] * (th.FUNNEL_SHADE if dim else 1.0)
+    fill = th.shade(th.DIE[colour], factor)
+    pip = th.PIPS[colour]
+    ring = colour is Colour.TURQUOISE
+
+    def decorate(draw: ImageDraw.ImageDraw, to_px: object) -> None:
+        conv = to_px  # type: ignore[assignment]
+        if colour is Colour.PEARL:
+            stripe = th.shade(th.PEARL_STRIPE, factor)
+            for k in range(1, STRIPES + 1):
+                c = k / (STRIPES + 1)
+                a = conv(_face_point(r, offset, c - 0.12, 0.04))  # type: ignore[operator]
+                b = conv(_face_point(r, offset, c + 0.12, 0.96))  # type: ignore[operator]
+                draw.line((a, b), fill=stripe, width=3 * SS)
+        for s, t in PIP_LAYOUT[pips]:
+            outline = [
+                conv(_face_point(r, offset, s + PIP_R * cos, t + PIP_R * sin))  # type: ignore[operator]
+                for cos, sin in _CIRCLE
+            ]
+            if ring:
+                draw.polygon(outline, outline=pip, width=round(2.2 * SS))
+            else:
+                draw.polygon(outline, fill=pip)
+
+    return _render_face(r, offset, fill, decorate)
+
+
+def _circle(n: int = 20) -> tuple[tuple[float, float], ...]:
+    return tuple((math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)) for k in range(n))
+
+
+_CIRCLE: Final = _circle()
+
+
+@lru_cache(maxsize=1)
+def hollow_sprite() -> Sprite:
+    """An empty plate hollow, anchored at its point: a flat dark hexagon with a darker middle.
+    Drawn flat on purpose: three shaded walls would read as a dark die standing there."""
+    size = 2 * round(HEX_R) + 4
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = size * SS / 2
+    for scale, fill in ((1.0, th.HOLLOW[0]), (0.55, th.HOLLOW[2])):
+        corners = [
+            (
+                c + (vx * scale - _HEX_GAP * vx / HEX_R) * SS,
+                c + (vy * scale - _HEX_GAP * vy / HEX_R) * SS,
+            )
+            for vx, vy in _HEX_CORNERS
+        ]
+        draw.polygon(corners, fill=(*fill, 255))
+    return Sprite(big.resize((size, size), Image.Resampling.BOX), -(size // 2), -(size // 2))
+
+
+_HEX_GAP: Final = 3.0
+# A die's outline round its point: top, upper right, lower right, bottom, lower left, upper left.
+_HEX_CORNERS: Final = (
+    ROLE_VECTORS[0],
+    (ROLE_VECTORS[1][0], -ROLE_VECTORS[1][1]),
+    ROLE_VECTORS[1],
+    (0.0, -ROLE_VECTORS[0][1]),
+    ROLE_VECTORS[2],
+    (ROLE_VECTORS[2][0], -ROLE_VECTORS[2][1]),
+)
+
+
+@lru_cache(maxsize=32)
+def disc_sprite(radius: int, fill: th.RGB, text: str = "", ring: th.RGB | None = None) -> Sprite:
+    """A round mark centred on its anchor, with optional ``text`` (a funnel, a sum)."""
+    size = 2 * radius + 4
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = size * SS / 2
+    if ring is not None:
+        draw.ellipse(
+            (c - radius * SS, c - radius * SS, c + radius * SS, c + radius * SS), fill=ring
+        )
+        inner = radius - 3
+    else:
+        inner = radius
+    draw.ellipse((c - inner * SS, c - inner * SS, c + inner * SS, c + inner * SS), fill=fill)
+    img = big.resize((size, size), Image.Resampling.BOX)
+    if text:
+        ImageDraw.Draw(img).text(
+            (size / 2, size / 2 + 1),
+            text,
+            font=font(th.FUNNEL_SUM_SIZE, True),
+            fill=th.FUNNEL_TEXT,
+            anchor="mm",
+        )
+    return Sprite(img, -(size // 2), -(size // 2))
+
+
+@lru_cache(maxsize=256)
+def label_sprite(text: str) -> Sprite:
+    """A choosable position's label: white on black, ringed in cyan, centred on its anchor."""
+    fnt = font(th.LABEL_SIZE, True)
+    w = round(fnt.getlength(text)) + 14
+    h = th.LABEL_SIZE + 10
+    img = Image.new("RGBA", (w + 4, h + 4), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w + 3, h + 3), radius=9, fill=(*th.LABEL_RING, 255))
+    draw.rounded_rectangle((3, 3, w, h), radius=7, fill=(*th.LABEL_BG, 255))
+    draw.text(((w + 3) / 2, (h + 3) / 2 + 1), text, font=fnt, fill=th.LABEL_TEXT, anchor="mm")
+    return Sprite(img, -((w + 4) // 2), -((h + 4) // 2))
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+@lru_cache(maxsize=3)
+def plate(side: int = g.X) -> Image.Image:
+    """The empty plate: its rim and its 45 hollows (copied for each picture)."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), th.BACKGROUND)
+    corners = [centre(i, side) for i in g.CORNER_HOLLOWS]
+    cx = sum(p[0] for p in corners) / 3
+    cy = sum(p[1] for p in corners) / 3
+    grow = 2 * _REACH
+    pts = []
+    for x, y in corners:
+        dx, dy = x - cx, y - cy
+        n = (dx * dx + dy * dy) ** 0.5
+        pts.append((x + dx / n * grow, y + dy / n * grow))
+    ImageDraw.Draw(img).polygon(pts, fill=th.PLATE)
+    for b in g.bits(g.BOTTOM_MASK):
+        hollow_sprite().paste(img, centre(b, side))
+    return img
+
+
+def draw_pyramid(
+    img: Image.Image,
+    pyramid: Pyramid,
+    *,
+    side: int = g.X,
+    choosable: Iterable[int] = (),
+    last: Iterable[int] = (),
+    funnel_text: Mapping[int, str] | None = None,
+    hidden: Collection[int] = (),
+) -> None:
+    """Draw ``pyramid`` on a ``plate`` canvas: every exposed face (the empty hollows show),
+    a dark hole in every funnel (``funnel_text`` writes a sum in it), the ``last`` action's
+    positions ringed, and a label on every ``choosable`` position. Faces of the dice in
+    ``hidden`` are drawn blank (the picture of a seat that may not see them)."""
+    # The plate shows all 45 hollows; the dice's faces cover exactly the hexagons of the
+    # hollows that hold a die (a stable pile's faces tile the picture over them).
+    dice = pyramid.dice
+    funnels = pyramid.funnels()
+    for i, axis, pips in pyramid.exposed_faces():
+        die = dice[i]
+        assert die is not None
+        facing = g.DEPENDENT_BY_AXIS[i][axis]
+        dim = facing != g.NONE and bool(funnels >> facing & 1)
+        face_sprite(die.colour, role(axis, side), 0 if i in hidden else pips, dim).paste(
+            img, centre(i, side)
+        )
+    texts = funnel_text or {}
+    for q in g.bits(funnels):
+        text = texts.get(q, "")
+        if text:
+            disc_sprite(17, th.FUNNEL, text, th.FUNNEL_TEXT).paste(img, centre(q, side))
+        else:
+            disc_sprite(10, th.FUNNEL).paste(img, centre(q, side))
+    mark_last(img, pyramid, last, side)
+    draw_labels(img, choosable, side)
+
+
+def mark_last(img: Image.Image, pyramid: Pyramid, last: Iterable[int], side: int = g.X) -> None:
+    """Outline the faces of the last action's dice (or ring a position it emptied)."""
+    draw = ImageDraw.Draw(img)
+    occupied = pyramid.occupied
+    for i in last:
+        at = centre(i, side)
+        if occupied >> i & 1:
+            for axis in g.exposed_axes(occupied, i):
+                corners = _inset(role(axis, side), at, 1.0)
+                ring = [*corners, corners[0]]
+                draw.line(ring, fill=th.OUTLINE, width=7, joint="curve")
+                draw.line(ring, fill=th.LAST_RING, width=4, joint="curve")
+        else:
+            r = 22
+            draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), outline=th.OUTLINE, width=7)
+            draw.ellipse(
+                (at[0] - r + 1, at[1] - r + 1, at[0] + r - 1, at[1] + r - 1),
+                outline=th.LAST_RING,
+                width=4,
+            )
+
+
+def draw_labels(img: Image.Image, choosable: Iterable[int], side: int = g.X) -> None:
+    """A label chip on each choosable position; two positions on one line of sight (one three
+    layers above the other) share a point, so the lower one's chip moves down a chip."""
+    taken: dict[tuple[int, int], int] = {}
+    for i in sorted(choosable, key=lambda i: -g.LAYER[i]):
+        at = centre(i, side)
+        shift = taken.get(at, 0)
+        taken[at] = shift + 1
+        label_sprite(g.LABELS[i]).paste(img, (at[0], at[1] + shift * (th.LABEL_SIZE + 12)))
+
+
+def pyramid_image(
+    pyramid: Pyramid,
+    *,
+    side: int = g.X,
+    choosable: Iterable[int] = (),
+    last: Iterable[int] = (),
+    funnel_text: Mapping[int, str] | None = None,
+    hidden: Collection[int] = (),
+) -> Image.Image:
+    img = plate(side).copy()
+    draw_pyramid(
+        img,
+        pyramid,
+        side=side,
+        choosable=choosable,
+        last=last,
+        funnel_text=funnel_text,
+        hidden=hidden,
+    )
+    return img
