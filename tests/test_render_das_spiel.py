@@ -169,6 +169,26 @@ def test_side_views_turn_the_faces_the_seat_sees_to_the_bottom() -> None:
     assert render_pyramid(pile, side=g.Y) != render_pyramid(pile, side=g.Z)
 
 
+def test_a_seat_can_be_shown_only_the_pips_it_may_see() -> None:
+    """Raffzahn: from side Y with pips only along Y, the U_Y face keeps its pips and the other
+    faces keep their colour without pips; a blank face (a covered funnel's wall) has none."""
+    i = at("0E3")
+    pile = Pyramid.from_dice({i: RED_321})  # U_X 3, U_Y 2, U_Z 1: a pip in the middle or two
+    white = th.PIPS[Colour.RED]
+    full = image(render_pyramid(pile, side=g.Y))
+    own = image(render_pyramid(pile, side=g.Y, pip_axes={g.Y}))
+    assert full.getpixel(face_pixel(i, g.X, 0.5, 0.5, g.Y)) == white  # 3: the middle pip
+    assert own.getpixel(face_pixel(i, g.X, 0.5, 0.5, g.Y)) != white
+    assert own.getpixel(face_pixel(i, g.Z, 0.5, 0.5, g.Y)) != white  # 1: gone too
+    for s, t in ((0.26, 0.26), (0.74, 0.74)):  # U_Y's 2 stays
+        assert own.getpixel(face_pixel(i, g.Y, s, t, g.Y)) == white
+    blank = image(render_pyramid(pile, blank_faces={(i, g.Z)}))
+    assert blank.getpixel(face_pixel(i, g.Z, 0.5, 0.5)) == th.shade(
+        th.DIE[Colour.RED], th.SHADE[view.role(g.Z)]
+    )
+    assert blank.getpixel(face_pixel(i, g.X, 0.5, 0.5)) == white
+
+
 # --------------------------------------------------------------------- colours and contrast
 
 

@@ -89,15 +89,15 @@ def draw_status(img: Image.Image, lines: Sequence[str], heading: str) -> int:
     """The heading and status lines in the top-left corner; returns the bottom."""
     draw = ImageDraw.Draw(img)
     x, y = th.MARGIN, th.MARGIN
-    head_font, head = fit_font(heading, 30, STATUS_W, bold=True)
+    head_font, head = fit_font(heading, 34, STATUS_W, bold=True)
     draw.text((x, y), head, font=head_font, fill=th.TEXT)
-    y += 44
-    body = font(22)
+    y += 50
+    body = font(26)
     for line in lines:
         for part in wrap(line, body, STATUS_W)[:3]:
             draw.text((x, y), part, font=body, fill=th.MUTED, direction=_direction())
-            y += 30
-        y += 6
+            y += 34
+        y += 8
     return y
 
 

@@ -7,7 +7,7 @@ Every picture is a palette PNG with one fixed palette (``palette``), written unf
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from PIL import Image
 
@@ -28,13 +28,24 @@ def render_pyramid(
     lang: str = DEFAULT,
     side: int = g.X,
     funnel_text: Mapping[int, str] | None = None,
+    pip_axes: Collection[int] = g.AXES,
+    blank_faces: Collection[tuple[int, int]] = (),
 ) -> bytes:
     """Any pile in the top view (``side`` along the bottom): every exposed face with its pips,
     empty hollows and funnels, ``last`` marked, a label on each ``choosable`` position, and
-    ``funnel_text`` (e.g. a revealed sum) in a funnel."""
+    ``funnel_text`` (e.g. a revealed sum) in a funnel. What one seat may not see goes blank:
+    pips only on the faces along ``pip_axes`` (Raffzahn: ``pip_axes={side}``, the seat's own
+    side) and none on ``blank_faces`` (Eintrichtern: the walls of covered funnels)."""
     return encode(
         pyramid_picture(
-            pyramid, choosable=choosable, last=last, lang=lang, side=side, funnel_text=funnel_text
+            pyramid,
+            choosable=choosable,
+            last=last,
+            lang=lang,
+            side=side,
+            funnel_text=funnel_text,
+            pip_axes=pip_axes,
+            blank_faces=blank_faces,
         )
     )
 
@@ -47,9 +58,17 @@ def pyramid_picture(
     lang: str = DEFAULT,
     side: int = g.X,
     funnel_text: Mapping[int, str] | None = None,
+    pip_axes: Collection[int] = g.AXES,
+    blank_faces: Collection[tuple[int, int]] = (),
 ) -> Image.Image:
     img = view.pyramid_image(
-        pyramid, side=side, choosable=choosable, last=last, funnel_text=funnel_text
+        pyramid,
+        side=side,
+        choosable=choosable,
+        last=last,
+        funnel_text=funnel_text,
+        pip_axes=pip_axes,
+        blank_faces=blank_faces,
     )
     panels.draw_sides(img, resolve(lang), side)
     return img

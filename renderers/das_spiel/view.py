@@ -327,24 +327,31 @@ def draw_pyramid(
     choosable: Iterable[int] = (),
     last: Iterable[int] = (),
     funnel_text: Mapping[int, str] | None = None,
-    hidden: Collection[int] = (),
+    pip_axes: Collection[int] = g.AXES,
+    blank_faces: Collection[tuple[int, int]] = (),
 ) -> None:
     """Draw ``pyramid`` on a ``plate`` canvas: every exposed face (the empty hollows show),
     a dark hole in every funnel (``funnel_text`` writes a sum in it), the ``last`` action's
     positions ringed, and a label on every ``choosable`` position. Faces of the dice in
-    ``hidden`` are drawn blank (the picture of a seat that may not see them)."""
+    Only faces ``U_a`` with ``a`` in ``pip_axes`` show their pips (Raffzahn: a seat sees only
+    its own side), and the ``(position, axis)`` faces in ``blank_faces`` show none (Eintrichtern:
+    the walls of a covered funnel); such faces keep their die's colour."""
     # The plate shows all 45 hollows; the dice's faces cover exactly the hexagons of the
     # hollows that hold a die (a stable pile's faces tile the picture over them).
     dice = pyramid.dice
     funnels = pyramid.funnels()
+    blank = set(blank_faces)
     for i, axis, pips in pyramid.exposed_faces():
         die = dice[i]
         assert die is not None
         facing = g.DEPENDENT_BY_AXIS[i][axis]
         dim = facing != g.NONE and bool(funnels >> facing & 1)
-        face_sprite(die.colour, role(axis, side), 0 if i in hidden else pips, dim).paste(
-            img, centre(i, side)
-        )
+        face_sprite(
+            die.colour,
+            role(axis, side),
+            pips if axis in pip_axes and (i, axis) not in blank else 0,
+            dim,
+        ).paste(img, centre(i, side))
     texts = funnel_text or {}
     for q in g.bits(funnels):
         text = texts.get(q, "")
@@ -396,7 +403,8 @@ def pyramid_image(
     choosable: Iterable[int] = (),
     last: Iterable[int] = (),
     funnel_text: Mapping[int, str] | None = None,
-    hidden: Collection[int] = (),
+    pip_axes: Collection[int] = g.AXES,
+    blank_faces: Collection[tuple[int, int]] = (),
 ) -> Image.Image:
     img = plate(side).copy()
     draw_pyramid(
@@ -406,6 +414,7 @@ def pyramid_image(
         choosable=choosable,
         last=last,
         funnel_text=funnel_text,
-        hidden=hidden,
+        pip_axes=pip_axes,
+        blank_faces=blank_faces,
     )
     return img
