@@ -159,9 +159,8 @@ def board_image(
     lang: str = DEFAULT,
 ) -> Image.Image:
     t = translator(lang)
-    img = view.pyramid_image(
-        game.pyramid(), side=side, choosable=choosable, last=last_placement(game)
-    )
+    overlay = view.Overlay(side, choosable, last_placement(game))
+    img = view.pyramid_image(game.pyramid(), overlay)
     panels.draw_sides(img, lang, side)
     lines = [status_text(game, names, t, lang)]
     last = last_action_text(game, names, t, lang)

@@ -55,6 +55,7 @@ def sample_image() -> Image.Image:
     from renderers.das_spiel import abquetschen
     from renderers.das_spiel.render import pyramid_picture
     from renderers.das_spiel.samples import abquetschen_game, cui_bono_pile, plate_with_sums
+    from renderers.das_spiel.view import Overlay
 
     game = abquetschen_game()
     pile, last = cui_bono_pile()
@@ -62,8 +63,8 @@ def sample_image() -> Image.Image:
     parts = [
         abquetschen.board_image(game, SAMPLE_NAMES, choosable=g.bits(abquetschen.choosable(game))),
         abquetschen.final_image(game, SAMPLE_NAMES),
-        pyramid_picture(pile, last=last, choosable=g.bits(pile.free_dice())),
-        pyramid_picture(plate, funnel_text=sums),
+        pyramid_picture(pile, Overlay(last=last, choosable=g.bits(pile.free_dice()))),
+        pyramid_picture(plate, Overlay(funnel_text=sums)),
     ]
     return stacked([halved(p) for p in parts])
 

@@ -18,6 +18,7 @@ from locales import DEFAULT, resolve
 from renderers import png
 from renderers.das_spiel import abquetschen, panels, view
 from renderers.das_spiel.palette import palette
+from renderers.das_spiel.view import Overlay
 
 
 def render_pyramid(
@@ -36,41 +37,16 @@ def render_pyramid(
     ``funnel_text`` (e.g. a revealed sum) in a funnel. What one seat may not see goes blank:
     pips only on the faces along ``pip_axes`` (Raffzahn: ``pip_axes={side}``, the seat's own
     side) and none on ``blank_faces`` (Eintrichtern: the walls of covered funnels)."""
-    return encode(
-        pyramid_picture(
-            pyramid,
-            choosable=choosable,
-            last=last,
-            lang=lang,
-            side=side,
-            funnel_text=funnel_text,
-            pip_axes=pip_axes,
-            blank_faces=blank_faces,
-        )
-    )
+    overlay = Overlay(side, choosable, last, funnel_text, pip_axes, blank_faces)
+    return encode(pyramid_picture(pyramid, overlay, lang))
 
 
 def pyramid_picture(
-    pyramid: Pyramid,
-    *,
-    choosable: Iterable[int] = (),
-    last: Iterable[int] = (),
-    lang: str = DEFAULT,
-    side: int = g.X,
-    funnel_text: Mapping[int, str] | None = None,
-    pip_axes: Collection[int] = g.AXES,
-    blank_faces: Collection[tuple[int, int]] = (),
+    pyramid: Pyramid, overlay: Overlay = view.PLAIN, lang: str = DEFAULT
 ) -> Image.Image:
-    img = view.pyramid_image(
-        pyramid,
-        side=side,
-        choosable=choosable,
-        last=last,
-        funnel_text=funnel_text,
-        pip_axes=pip_axes,
-        blank_faces=blank_faces,
-    )
-    panels.draw_sides(img, resolve(lang), side)
+    """The pile with the ``overlay`` and the sides named: the base of every game's picture."""
+    img = view.pyramid_image(pyramid, overlay)
+    panels.draw_sides(img, resolve(lang), overlay.side)
     return img
 
 

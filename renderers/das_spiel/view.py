@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -319,28 +320,37 @@ def plate(side: int = g.X) -> Image.Image:
     return img
 
 
-def draw_pyramid(
-    img: Image.Image,
-    pyramid: Pyramid,
-    *,
-    side: int = g.X,
-    choosable: Iterable[int] = (),
-    last: Iterable[int] = (),
-    funnel_text: Mapping[int, str] | None = None,
-    pip_axes: Collection[int] = g.AXES,
-    blank_faces: Collection[tuple[int, int]] = (),
-) -> None:
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """What a picture shows of a pile besides its faces, and from where.
+
+    ``side`` is along the bottom; ``choosable`` positions get their label, the ``last``
+    action's positions are ringed, ``funnel_text`` is written in a funnel (a revealed sum).
+    What one seat may not see goes blank: only faces ``U_a`` with ``a`` in ``pip_axes`` show
+    pips (Raffzahn: a seat sees only its own side), and the ``(position, axis)`` faces in
+    ``blank_faces`` show none (Eintrichtern: the walls of a covered funnel); such faces keep
+    their die's colour."""
+
+    side: int = g.X
+    choosable: Iterable[int] = ()
+    last: Iterable[int] = ()
+    funnel_text: Mapping[int, str] | None = None
+    pip_axes: Collection[int] = g.AXES
+    blank_faces: Collection[tuple[int, int]] = ()
+
+
+PLAIN: Final = Overlay()  # the canonical view, nothing over the faces
+
+
+def draw_pyramid(img: Image.Image, pyramid: Pyramid, overlay: Overlay = PLAIN) -> None:
     """Draw ``pyramid`` on a ``plate`` canvas: every exposed face (the empty hollows show),
-    a dark hole in every funnel (``funnel_text`` writes a sum in it), the ``last`` action's
-    positions ringed, and a label on every ``choosable`` position. Faces of the dice in
-    Only faces ``U_a`` with ``a`` in ``pip_axes`` show their pips (Raffzahn: a seat sees only
-    its own side), and the ``(position, axis)`` faces in ``blank_faces`` show none (Eintrichtern:
-    the walls of a covered funnel); such faces keep their die's colour."""
+    a dark hole in every funnel, and the ``overlay``."""
     # The plate shows all 45 hollows; the dice's faces cover exactly the hexagons of the
     # hollows that hold a die (a stable pile's faces tile the picture over them).
+    side, pip_axes = overlay.side, overlay.pip_axes
     dice = pyramid.dice
     funnels = pyramid.funnels()
-    blank = set(blank_faces)
+    blank = set(overlay.blank_faces)
     for i, axis, pips in pyramid.exposed_faces():
         die = dice[i]
         assert die is not None
@@ -352,15 +362,15 @@ def draw_pyramid(
             pips if axis in pip_axes and (i, axis) not in blank else 0,
             dim,
         ).paste(img, centre(i, side))
-    texts = funnel_text or {}
+    texts = overlay.funnel_text or {}
     for q in g.bits(funnels):
         text = texts.get(q, "")
         if text:
             disc_sprite(17, th.FUNNEL, text, th.FUNNEL_TEXT).paste(img, centre(q, side))
         else:
             disc_sprite(10, th.FUNNEL).paste(img, centre(q, side))
-    mark_last(img, pyramid, last, side)
-    draw_labels(img, choosable, side)
+    mark_last(img, pyramid, overlay.last, side)
+    draw_labels(img, overlay.choosable, side)
 
 
 def mark_last(img: Image.Image, pyramid: Pyramid, last: Iterable[int], side: int = g.X) -> None:
@@ -396,25 +406,7 @@ def draw_labels(img: Image.Image, choosable: Iterable[int], side: int = g.X) -> 
         label_sprite(g.LABELS[i]).paste(img, (at[0], at[1] + shift * (th.LABEL_SIZE + 12)))
 
 
-def pyramid_image(
-    pyramid: Pyramid,
-    *,
-    side: int = g.X,
-    choosable: Iterable[int] = (),
-    last: Iterable[int] = (),
-    funnel_text: Mapping[int, str] | None = None,
-    pip_axes: Collection[int] = g.AXES,
-    blank_faces: Collection[tuple[int, int]] = (),
-) -> Image.Image:
-    img = plate(side).copy()
-    draw_pyramid(
-        img,
-        pyramid,
-        side=side,
-        choosable=choosable,
-        last=last,
-        funnel_text=funnel_text,
-        pip_axes=pip_axes,
-        blank_faces=blank_faces,
-    )
+def pyramid_image(pyramid: Pyramid, overlay: Overlay = PLAIN) -> Image.Image:
+    img = plate(overlay.side).copy()
+    draw_pyramid(img, pyramid, overlay)
     return img
