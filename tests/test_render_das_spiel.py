@@ -13,16 +13,27 @@ from PIL import Image
 
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen, Phase, Start
+from games.das_spiel.cui_bono import CuiBono, Pull
+from games.das_spiel.cui_bono import Phase as CuiPhase
 from games.das_spiel.pyramid import Colour, Die, Pyramid
 from games.das_spiel.setup import full_pyramid
 from games.das_spiel.sides import project
 from renderers.das_spiel import abquetschen as abq_pictures
-from renderers.das_spiel import render_abquetschen, render_abquetschen_final, render_pyramid, view
+from renderers.das_spiel import cui_bono as cui_pictures
+from renderers.das_spiel import (
+    panels,
+    render_abquetschen,
+    render_abquetschen_final,
+    render_cui_bono,
+    render_cui_bono_final,
+    render_pyramid,
+    view,
+)
 from renderers.das_spiel import theme as th
 from renderers.das_spiel.__main__ import main
 from renderers.das_spiel.palette import build, palette
 from renderers.das_spiel.palette_colours import COLOURS
-from renderers.das_spiel.samples import abquetschen_game
+from renderers.das_spiel.samples import abquetschen_game, cui_bono_game
 from renderers.png import colours_of, mapping_error
 from tests.test_das_spiel_abquetschen import SAMPLE
 from tests.wcag import contrast_ratio, luminance
@@ -307,7 +318,7 @@ def test_abquetschen_final_adds_the_standings_below_the_pile() -> None:
     final = image(render_abquetschen_final(end, names))
     assert final.width == board.width and final.height > board.height + 200
     winner = end.state.winners[0]
-    assert abq_pictures.THEME.accent in colours_near(
+    assert panels.THEME.accent in colours_near(
         final, (th.MARGIN + 40, board.height + 48 + 38), 20
     ), f"the winner (seat {winner}) is ranked first, lit"
 
@@ -345,3 +356,48 @@ def test_the_command_refuses_a_bad_record_and_a_game_without_pictures(
     assert main([str(write(tmp_path, other)), "--out", str(out)]) == 2
     assert not out.exists()
     assert capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------ Cui bono?
+
+
+def test_cui_bono_labels_the_pullable_dice_then_the_funnels_of_the_held_die() -> None:
+    game = CuiBono.new(4, 1)
+    state = game.state
+    assert cui_pictures.choosable(game) == state.pullable() != 0
+    img = image(render_cui_bono(game, ["Ann", "Ben", "Cid", "Dee"]))
+    for i in g.bits(state.pullable()):
+        assert th.LABEL_RING in colours_near(img, view.centre(i), 24), g.LABELS[i]
+    game.apply(Pull(0, g.bits(state.pullable())[0]))
+    assert game.state.phase is CuiPhase.PLACE
+    assert cui_pictures.choosable(game) == game.state.funnels
+    pulled, vacated = game.log[-1].pos, game.state.vacated  # type: ignore[union-attr]
+    assert set(cui_pictures.last_marks(game)) == {pulled, vacated}
+    marked = image(render_cui_bono(game, ["Ann", "Ben", "Cid", "Dee"], choosable=[]))
+    assert vacated is not None
+    assert th.LAST_RING in colours_near(marked, view.centre(vacated), 30)
+
+
+def test_cui_bono_cards_show_every_seat_and_the_final_ranks_by_minus_points() -> None:
+    game = cui_bono_game(actions=None)
+    state = game.state
+    assert state.finished
+    names = ["Ann", "Ben", "Cid", "Zoë"]
+    board = image(render_cui_bono(game, names))
+    present = {c for _, c in board.getcolors(1 << 20)}
+    assert all(c in present for c in panels.SEAT_COLOURS[: state.seats])
+    assert panels.SEAT_COLOURS[state.seats] not in present
+    final = image(render_cui_bono_final(game, names))
+    assert final.height > board.height + 300
+    best = min(state.minus_points(s) for s in range(state.seats))
+    assert {state.minus_points(w) for w in state.winners} == {best}
+    assert panels.THEME.accent in colours_near(final, (th.MARGIN + 40, board.height + 48 + 38), 20)
+
+
+def test_the_command_draws_a_cui_bono_record(tmp_path: Path) -> None:
+    game = cui_bono_game(actions=None)
+    names = ["Ann", "Ben", "Cid", "Zoë"]
+    record = write(tmp_path, game.to_record(names))
+    out = tmp_path / "cui.png"
+    assert main([str(record), "--out", str(out), "--final"]) == 0
+    assert out.read_bytes() == render_cui_bono_final(game, names)

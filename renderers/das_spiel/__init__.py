@@ -1,15 +1,23 @@
 """Das Spiel pictures: pure functions, state in, PNG bytes out.
 
 ``render_pyramid`` draws any ``Pyramid`` in the top view (any game, any side); each game adds
-its panels on top (``render_abquetschen`` / ``render_abquetschen_final``). ``GAMES`` maps a
-record's game name to its pictures for ``python -m renderers.das_spiel``: a game whose engine
-lands adds one module like ``abquetschen.py`` and one line there.
+its panels on top (``render_abquetschen``, ``render_cui_bono`` and their ``_final``). ``GAMES``
+in ``__main__`` maps a record's game to its pictures for ``python -m renderers.das_spiel``: a
+game whose engine lands adds one module like ``cui_bono.py`` and one line there.
 """
 
 from renderers.das_spiel.render import (
     render_abquetschen,
     render_abquetschen_final,
+    render_cui_bono,
+    render_cui_bono_final,
     render_pyramid,
 )
 
-__all__ = ["render_abquetschen", "render_abquetschen_final", "render_pyramid"]
+__all__ = [
+    "render_abquetschen",
+    "render_abquetschen_final",
+    "render_cui_bono",
+    "render_cui_bono_final",
+    "render_pyramid",
+]

@@ -13,7 +13,12 @@ from games.das_spiel import geometry as g
 from games.das_spiel.__main__ import load
 from games.das_spiel.record import FORMAT, Replay
 from renderers.cli import render_main
-from renderers.das_spiel.render import render_abquetschen, render_abquetschen_final
+from renderers.das_spiel.render import (
+    render_abquetschen,
+    render_abquetschen_final,
+    render_cui_bono,
+    render_cui_bono_final,
+)
 
 # A record's game → (board picture, final picture), each (engine, names, side, lang) -> PNG.
 Picture = Callable[[Any, list[str], int, str], bytes]
@@ -21,6 +26,10 @@ GAMES: dict[str, tuple[Picture, Picture]] = {
     "abquetschen": (
         lambda game, names, side, lang: render_abquetschen(game, names, side=side, lang=lang),
         lambda game, names, side, lang: render_abquetschen_final(game, names, side=side, lang=lang),
+    ),
+    "cui-bono": (
+        lambda game, names, side, lang: render_cui_bono(game, names, side=side, lang=lang),
+        lambda game, names, side, lang: render_cui_bono_final(game, names, side=side, lang=lang),
     ),
 }
 SIDE_OPTION = (

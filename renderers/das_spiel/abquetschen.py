@@ -27,14 +27,8 @@ from games.das_spiel.abquetschen import (
 from locales import DEFAULT, Translator, tn, translator
 from renderers.das_spiel import panels, view
 from renderers.das_spiel import theme as th
-from renderers.endgame import PanelTheme, StandingRow, draw_standings, ranks
-from renderers.names import name_of, namer
-from renderers.text import font
-
-FINAL_EXTRA_H = 340
-THEME = PanelTheme(
-    th.PANEL, th.PANEL_HIGHLIGHT, th.TEXT, th.MUTED, th.ACCENT, th.OUTLINE, th.PLOT_BG, th.PLOT_GRID
-)
+from renderers.endgame import StandingRow, draw_standings, ranks
+from renderers.names import namer
 
 
 def choosable(game: Abquetschen) -> int:
@@ -64,16 +58,12 @@ def last_placement(game: Abquetschen) -> tuple[int, ...]:
     return ()
 
 
-def _name(names: Sequence[str], seat: int, lang: str) -> str:
-    return name_of(names, seat, font(22), 220, lang)
-
-
 def last_action_text(game: Abquetschen, names: Sequence[str], t: Translator, lang: str) -> str:
     """The log's last event in words ("" before the first)."""
     if not game.log:
         return ""
     action = game.log[-1]
-    who = _name(names, action.seat, lang)
+    who = panels.short_name(names, action.seat, lang)
     if isinstance(action, Roll):
         if game.state.phase is Phase.ROLL:  # the turn passed at once (ABQ-10)
             return t("{name} rolled {n} and could not build.", name=who, n=action.value)
@@ -92,7 +82,7 @@ def status_text(game: Abquetschen, names: Sequence[str], t: Translator, lang: st
     s = game.state
     if s.phase is Phase.OVER:
         return end_text(game, names, t, lang)
-    who = _name(names, s.current if s.current is not None else 0, lang)
+    who = panels.short_name(names, s.current if s.current is not None else 0, lang)
     if s.phase is Phase.SEARCH:
         return t("{name} rolls: whoever rolls a 4 first starts.", name=who)
     if s.phase is Phase.START:
@@ -102,14 +92,20 @@ def status_text(game: Abquetschen, names: Sequence[str], t: Translator, lang: st
     if s.phase is Phase.BUILD:
         n = s.roll or 0
         return tn(
-            t,
+            translator(lang),
             "{name} rolled {n}: build {n} die.",
             "{name} rolled {n}: build {n} dice.",
             n,
             name=who,
         )
     k = s.bonus_due
-    return tn(t, "{name} may build {n} bonus die.", "{name} may build {n} bonus dice.", k, name=who)
+    return tn(
+        translator(lang),
+        "{name} may build {n} bonus die.",
+        "{name} may build {n} bonus dice.",
+        k,
+        name=who,
+    )
 
 
 def end_text(game: Abquetschen, names: Sequence[str], t: Translator, lang: str) -> str:
@@ -120,7 +116,7 @@ def end_text(game: Abquetschen, names: Sequence[str], t: Translator, lang: str) 
         EndReason.BURIED: t("A player was buried: fewest dice left wins."),
         EndReason.STALLED: t("Nobody could build any more: fewest dice left wins."),
     }[s.end_reason or EndReason.SUPPLY_USED]
-    winners = ", ".join(_name(names, w, lang) for w in s.winners)
+    winners = ", ".join(panels.short_name(names, w, lang) for w in s.winners)
     return t("{reason} Winner: {names}.", reason=reason, names=winners)
 
 
@@ -132,7 +128,7 @@ def cards(
     for seat in range(len(COLOURS)):
         in_pyramid = s.owned[seat].bit_count()
         facts = tn(
-            t,
+            translator(lang),
             "{n} die in the pyramid, {k} open",
             "{n} dice in the pyramid, {k} open",
             in_pyramid,
@@ -140,7 +136,7 @@ def cards(
         )
         out.append(
             panels.SeatCard(
-                COLOURS[seat],
+                panels.die_token(COLOURS[seat], 48),
                 namer(names, seat, lang),
                 t("supply {n}", n=s.supply[seat]),
                 facts,
@@ -178,7 +174,7 @@ def final_image(
     """The final pile with the standings below it: winners first, then fewest dice left."""
     t = translator(lang)
     board = board_image(game, names, side=side, lang=lang)
-    img = Image.new("RGB", (board.width, board.height + FINAL_EXTRA_H), th.BACKGROUND)
+    img = Image.new("RGB", (board.width, board.height + panels.FINAL_EXTRA_H), th.BACKGROUND)
     img.paste(board, (0, 0))
     draw = ImageDraw.Draw(img)
     s = game.state
@@ -190,7 +186,7 @@ def final_image(
             seat,
             namer(names, seat, lang),
             tn(
-                t,
+                translator(lang),
                 "{n} die left in supply",
                 "{n} dice left in supply",
                 s.supply[seat],
@@ -201,7 +197,7 @@ def final_image(
         for rank, seat in zip(ranks(keys), order, strict=True)
     ]
     box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
-    draw_standings(img, draw, box, t("Final standings"), rows, _token, THEME, slots=3)
+    draw_standings(img, draw, box, t("Final standings"), rows, _token, panels.THEME, slots=3)
     return img
 
 

@@ -15,9 +15,11 @@ from PIL import Image
 from games.das_spiel import geometry as g
 from games.das_spiel.pyramid import Colour
 from renderers.das_spiel import theme as th
+from renderers.das_spiel.panels import SEAT_COLOURS
 from renderers.png import build_palette, halved, palette_image, stacked
 
 SAMPLE_NAMES = ("Ann", "محمد", "Benedikt")
+SAMPLE_NAMES_6 = (*SAMPLE_NAMES, "Zoë", "Ω", "Lena")
 
 
 def exact_colours() -> list[th.RGB]:
@@ -43,6 +45,7 @@ def exact_colours() -> list[th.RGB]:
         for factor in th.SHADE:
             out.append(th.shade(th.DIE[colour], factor))
             out.append(th.shade(th.DIE[colour], factor * th.FUNNEL_SHADE))
+    out.extend(SEAT_COLOURS)
     for factor in th.SHADE:
         out.append(th.shade(th.PEARL_STRIPE, factor))
         out.append(th.shade(th.PEARL_STRIPE, factor * th.FUNNEL_SHADE))
@@ -52,19 +55,26 @@ def exact_colours() -> list[th.RGB]:
 def sample_image() -> Image.Image:
     """A busy Abquetschen game (board and final), a full random pyramid and a pearl plate with
     funnel sums, at half size."""
-    from renderers.das_spiel import abquetschen
+    from renderers.das_spiel import abquetschen, cui_bono
     from renderers.das_spiel.render import pyramid_picture
-    from renderers.das_spiel.samples import abquetschen_game, cui_bono_pile, plate_with_sums
+    from renderers.das_spiel.samples import (
+        abquetschen_game,
+        cui_bono_game,
+        cui_bono_pile,
+        plate_with_sums,
+    )
     from renderers.das_spiel.view import Overlay
 
     game = abquetschen_game()
     pile, last = cui_bono_pile()
     plate, sums = plate_with_sums()
+    cui = cui_bono_game()
     parts = [
         abquetschen.board_image(game, SAMPLE_NAMES, choosable=g.bits(abquetschen.choosable(game))),
         abquetschen.final_image(game, SAMPLE_NAMES),
         pyramid_picture(pile, Overlay(last=last, choosable=g.bits(pile.free_dice()))),
         pyramid_picture(plate, Overlay(funnel_text=sums)),
+        cui_bono.board_image(cui, SAMPLE_NAMES_6, choosable=g.bits(cui_bono.choosable(cui))),
     ]
     return stacked([halved(p) for p in parts])
 

@@ -15,6 +15,8 @@ from games.das_spiel.pyramid import Colour
 from locales import translator
 from renderers.das_spiel import theme as th
 from renderers.das_spiel import view
+from renderers.endgame import PanelTheme
+from renderers.names import name_of
 from renderers.text import Font, fit, fit_font, font, has_raqm, wrap
 
 CARD_W = 372
@@ -23,11 +25,27 @@ CARD_GAP = 8
 STATUS_W = 420
 
 
+FINAL_EXTRA_H = 340  # the standings of three seats below a final picture; 76 more a seat
+THEME = PanelTheme(
+    th.PANEL, th.PANEL_HIGHLIGHT, th.TEXT, th.MUTED, th.ACCENT, th.OUTLINE, th.PLOT_BG, th.PLOT_GRID
+)
+# Seat markers of the games where seats have no dice colour (Cui bono?, Eintrichtern …):
+# numbered discs in colours no die has.
+SEAT_COLOURS: tuple[th.RGB, ...] = (
+    (66, 133, 244),
+    (52, 168, 83),
+    (171, 71, 188),
+    (255, 112, 67),
+    (0, 172, 193),
+    (236, 64, 122),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatCard:
-    """One seat's card: its token colour, its name (drawn in a font and width), two lines."""
+    """One seat's card: its marker, its name (drawn in a font and width), two lines."""
 
-    colour: Colour
+    token: Image.Image
     name: Callable[[Font, float], str]
     line: str
     facts: str
@@ -61,6 +79,31 @@ def die_token(colour: Colour, size: int) -> Image.Image:
         else:
             draw.ellipse(box, fill=pip)
     return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=32)
+def seat_token(seat: int, size: int) -> Image.Image:
+    """A numbered disc in the seat's colour (white figure, dark rim)."""
+    ss = 4
+    s = size * ss
+    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, s - 1, s - 1), fill=(*th.OUTLINE, 255))
+    draw.ellipse((ss * 2, ss * 2, s - 1 - ss * 2, s - 1 - ss * 2), fill=SEAT_COLOURS[seat % 6])
+    img = big.resize((size, size), Image.Resampling.LANCZOS)
+    ImageDraw.Draw(img).text(
+        (size / 2, size / 2 + 1),
+        str(seat + 1),
+        font=font(size // 2, True),
+        fill=th.TEXT,
+        anchor="mm",
+    )
+    return img
+
+
+def short_name(names: Sequence[str], seat: int, lang: str) -> str:
+    """A seat's name for a status line (fitted to a third of the status column)."""
+    return name_of(names, seat, font(22), 220, lang)
 
 
 def draw_sides(img: Image.Image, lang: str, side: int = g.X) -> None:
@@ -112,8 +155,8 @@ def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
         draw.rounded_rectangle(box, radius=12, fill=fill)
         if card.current:
             draw.rounded_rectangle((x0, y, x0 + 6, y + CARD_H), radius=3, fill=th.ACCENT)
-        tok = die_token(card.colour, 48)
-        img.paste(tok, (x0 + 16, y + (CARD_H - 48) // 2), tok)
+        tok = card.token
+        img.paste(tok, (x0 + 16, y + (CARD_H - tok.height) // 2), tok)
         tx = x0 + 78
         width = CARD_W - 78 - 14
         line_font = font(22, True)

@@ -13,10 +13,11 @@ from PIL import Image
 
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen
+from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.pyramid import Pyramid
 from locales import DEFAULT, resolve
 from renderers import png
-from renderers.das_spiel import abquetschen, panels, view
+from renderers.das_spiel import abquetschen, cui_bono, panels, view
 from renderers.das_spiel.palette import palette
 from renderers.das_spiel.view import Overlay
 
@@ -71,6 +72,30 @@ def render_abquetschen_final(
 ) -> bytes:
     """The final pile and the standings."""
     return encode(abquetschen.final_image(game, names, side=side, lang=resolve(lang)))
+
+
+def render_cui_bono(
+    game: CuiBono,
+    names: Sequence[str],
+    *,
+    choosable: Iterable[int] | None = None,
+    side: int = g.X,
+    lang: str = DEFAULT,
+) -> bytes:
+    """The pile, the dice that may be pulled (or the funnels the held die may go back into)
+    labelled, the last pull marked, and each seat's kept dice and minus points; ``choosable``
+    defaults to what the seat on turn may pick."""
+    if choosable is None:
+        choosable = g.bits(cui_bono.choosable(game))
+    img = cui_bono.board_image(game, names, choosable=choosable, side=side, lang=resolve(lang))
+    return encode(img)
+
+
+def render_cui_bono_final(
+    game: CuiBono, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> bytes:
+    """The final pile and the standings by minus points."""
+    return encode(cui_bono.final_image(game, names, side=side, lang=resolve(lang)))
 
 
 def encode(img: Image.Image) -> bytes:

@@ -12,10 +12,12 @@ from pathlib import Path
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen, Bonus, Build, Phase, Roll
+from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.pyramid import Colour, Pyramid
 from games.das_spiel.setup import bottom_layer, full_pyramid
 
 SAMPLE_NAMES = ("Ann 🦄", "Benedikt von Lange-Schöneberg", "محمد علي")
+CUI_NAMES = (*SAMPLE_NAMES, "Zoë ✨")
 
 
 def abquetschen_game(seed: int = 3, actions: int | None = 60) -> Abquetschen:
@@ -31,6 +33,16 @@ def abquetschen_game(seed: int = 3, actions: int | None = 60) -> Abquetschen:
         options = [a for a in game.legal_actions() if not isinstance(a, Roll)]
         built = [a for a in options if isinstance(a, Build | Bonus) and a.positions]
         game.apply(pick.choice(built or options))
+    return game
+
+
+def cui_bono_game(seats: int = 4, seed: int = 1, actions: int | None = 41) -> CuiBono:
+    """A seeded Cui bono? game stopped after ``actions`` actions (None: to the end), every
+    action picked at random."""
+    game = CuiBono.new(seats, seed)
+    pick = random.Random(seed + 1)
+    while not game.finished and (actions is None or len(game.log) < actions):
+        game.apply(pick.choice(game.legal_actions()))
     return game
 
 
@@ -65,6 +77,8 @@ def write_samples(out_dir: Path) -> list[Path]:
     from renderers.das_spiel.render import (
         render_abquetschen,
         render_abquetschen_final,
+        render_cui_bono,
+        render_cui_bono_final,
         render_pyramid,
     )
 
@@ -80,6 +94,10 @@ def write_samples(out_dir: Path) -> list[Path]:
         ),
         "das-spiel-pyramid-side-y.png": render_pyramid(pile, last=emptied, side=g.Y),
         "das-spiel-plate-sums.png": render_pyramid(plate, funnel_text=sums),
+        "das-spiel-cui-bono.png": render_cui_bono(cui_bono_game(), CUI_NAMES),
+        "das-spiel-cui-bono-final.png": render_cui_bono_final(
+            cui_bono_game(actions=None), CUI_NAMES, lang="de"
+        ),
     }
     out = []
     for name, data in images.items():

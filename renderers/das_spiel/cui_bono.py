@@ -1,0 +1,159 @@
+"""Cui bono?'s pictures (RULES.md §7): the pile as everyone sees it, the bottom dice that may be
+pulled (or the funnels the held die may go back into) labelled, the last pull marked, and each
+seat's kept dice with its minus points; the final picture adds the standings.
+
+Everything in Cui bono? is public, so the picture draws the state itself: only exposed faces are
+drawn, the faces ``CuiBono.view`` keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PIL import Image, ImageDraw
+
+from games.das_spiel import geometry as g
+from games.das_spiel.cui_bono import CuiBono, EndReason, Phase, Pull, Put
+from games.das_spiel.pyramid import Colour
+from locales import DEFAULT, Translator, tn, translator
+from renderers.das_spiel import panels, view
+from renderers.das_spiel import theme as th
+from renderers.endgame import StandingRow, draw_standings, ranks
+from renderers.names import namer
+
+KEPT_COLOURS = (Colour.RED, Colour.YELLOW, Colour.PEARL)
+
+
+def choosable(game: CuiBono) -> int:
+    """What the seat on turn may pick now: a pullable bottom die, or a funnel the held die
+    may go back into."""
+    s = game.state
+    if s.phase is Phase.PULL:
+        return s.pullable()
+    if s.phase is Phase.PLACE:
+        return s.funnels
+    return 0
+
+
+def last_marks(game: CuiBono) -> tuple[int, ...]:
+    """The last pull's positions: where the die was pulled and where the slide left a gap, or
+    where the die went back in."""
+    for action in reversed(game.log):
+        if isinstance(action, Put):
+            return (action.pos,)
+        if isinstance(action, Pull):
+            s = game.state
+            if s.phase is Phase.PLACE and s.vacated is not None:
+                return tuple(dict.fromkeys((action.pos, s.vacated)))
+            return (action.pos,)
+    return ()
+
+
+def _colour_name(t: Translator, colour: Colour) -> str:
+    return {
+        Colour.RED: t("red"),
+        Colour.YELLOW: t("yellow"),
+        Colour.PEARL: t("pearl"),
+        Colour.TURQUOISE: t("turquoise"),
+    }[colour]
+
+
+def status_text(game: CuiBono, names: Sequence[str], t: Translator, lang: str) -> str:
+    s = game.state
+    if s.phase is Phase.OVER:
+        reason = {
+            EndReason.DICE_LIMIT: t("A player kept his last die."),
+            EndReason.NOTHING_TO_PULL: t("No die can be pulled any more."),
+            EndReason.QUIET_CAP: t("Too many turns without a kept die."),
+        }[s.end_reason or EndReason.DICE_LIMIT]
+        winners = ", ".join(panels.short_name(names, w, lang) for w in s.winners)
+        return t("{reason} Winner: {names}.", reason=reason, names=winners)
+    who = panels.short_name(names, s.current if s.current is not None else 0, lang)
+    if s.phase is Phase.PULL:
+        return t("{name} pulls a bottom die.", name=who)
+    colour = _colour_name(t, s.held.colour) if s.held is not None else "?"
+    if s.funnels:
+        return t("{name} holds a {colour} die: put it back or keep it.", name=who, colour=colour)
+    return t("{name} holds a {colour} die and must keep it.", name=who, colour=colour)
+
+
+def cards(game: CuiBono, names: Sequence[str], t: Translator, lang: str) -> list[panels.SeatCard]:
+    s = game.state
+    out = []
+    for seat in range(s.seats):
+        kept = s.kept[seat]
+        counts = ", ".join(
+            f"{kept.count(c)} {_colour_name(t, c)}" for c in KEPT_COLOURS if kept.count(c)
+        )
+        facts = tn(translator(lang), "{n} die kept", "{n} dice kept", len(kept))
+        if counts:
+            facts = f"{facts}: {counts}"
+        out.append(
+            panels.SeatCard(
+                panels.seat_token(seat, 48),
+                namer(names, seat, lang),
+                t("−{n} points", n=s.minus_points(seat)),
+                facts,
+                seat == s.current,
+            )
+        )
+    return out
+
+
+def board_image(
+    game: CuiBono,
+    names: Sequence[str],
+    *,
+    choosable: Iterable[int] = (),
+    side: int = g.X,
+    lang: str = DEFAULT,
+) -> Image.Image:
+    t = translator(lang)
+    overlay = view.Overlay(side, choosable, last_marks(game))
+    img = view.pyramid_image(game.state.pyramid, overlay)  # exposed faces: all public
+    panels.draw_sides(img, lang, side)
+    panels.draw_status(img, [status_text(game, names, t, lang)], "Cui bono?")
+    panels.draw_cards(img, cards(game, names, t, lang))
+    return img
+
+
+def final_image(
+    game: CuiBono, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> Image.Image:
+    """The final pile with the standings below it: fewest minus points first."""
+    t = translator(lang)
+    board = board_image(game, names, side=side, lang=lang)
+    s = game.state
+    seats = range(s.seats)
+    extra = panels.FINAL_EXTRA_H + max(0, s.seats - 3) * 76
+    img = Image.new("RGB", (board.width, board.height + extra), th.BACKGROUND)
+    img.paste(board, (0, 0))
+    order = sorted(seats, key=lambda seat: (s.minus_points(seat), len(s.kept[seat])))
+    keys = [(s.minus_points(seat), len(s.kept[seat])) for seat in order]
+    rows = [
+        StandingRow(
+            rank,
+            seat,
+            namer(names, seat, lang),
+            tn(translator(lang), "{n} die kept", "{n} dice kept", len(s.kept[seat])),
+            f"−{s.minus_points(seat)}" if s.minus_points(seat) else "0",
+            seat in s.winners,
+        )
+        for rank, seat in zip(ranks(keys), order, strict=True)
+    ]
+    box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
+    draw_standings(
+        img,
+        ImageDraw.Draw(img),
+        box,
+        t("Final standings"),
+        rows,
+        _token,
+        panels.THEME,
+        slots=s.seats,
+    )
+    return img
+
+
+def _token(seat: int, size: int) -> Image.Image:
+    return panels.seat_token(seat, size)
