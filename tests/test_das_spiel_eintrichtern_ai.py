@@ -160,3 +160,15 @@ def test_the_same_seed_gives_the_same_choice_and_only_the_seat_on_turn_decides()
     with pytest.raises(ValueError):
         computer_decision(game, 1, Level.HARD, 4)
     assert set(LEVELS) == set(Level)
+
+
+def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/bench_das_spiel_eintrichtern_ai.py`` in miniature: it runs, prints every
+    pairing and every level's times, and its exit status says whether a target was missed."""
+    from benchmarks import bench_das_spiel_eintrichtern_ai as bench
+
+    status = bench.main(["--seeds", "2", "--processes", "1", "--clock", "cpu"])
+    out = capsys.readouterr().out
+    assert "hard vs normal 2 seeds × 2 seatings = 4 games" in out
+    assert "normal vs easy   2 seeds" in out and out.count("decision time (cpu): median") == 3
+    assert status == (1 if "MISSED" in out else 0)
