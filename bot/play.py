@@ -232,7 +232,9 @@ class PlayController(LobbyFlow, Posting, GameActions):
                     text.player_name(user_t(interaction), row, seat if current is None else current)
                 ),
             )
-        outcome = await asyncio.to_thread(game.click, row, seat, click, user_t(interaction))
+        # off the event loop (a hint may think for a while), on the one worker thread the
+        # renders use: a thread per click would each grow its own malloc arena
+        outcome = await self.render(game.click, row, seat, click, user_t(interaction))
         if outcome.private is not None:
             await self.tell(interaction, outcome.private)
             return

@@ -86,13 +86,16 @@ def draw_tiles(img: Image.Image, board: tuple[PlacedTile | None, ...]) -> None:
             paste_tile(img, f.index, placed.sides, TILE_BY_CODE[placed.tile].value)
 
 
+LAID_TILES_KEPT = 64  # × 93 KB; a board holds at most 36, so each game's renders hit
+
+
 def paste_tile(img: Image.Image, index: int, sides: str, value: int | None) -> None:
     f = FIELDS[index]
     sprite, cover = _laid_tile(sides, f.up, value, f.bonus)
     img.paste(sprite, th.field_origin(index), cover)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=LAID_TILES_KEPT)
 def _laid_tile(
     sides: str, up: bool, value: int | None, bonus: int
 ) -> tuple[Image.Image, Image.Image]:
@@ -109,14 +112,14 @@ def _laid_tile(
     return laid, cover
 
 
-@lru_cache(maxsize=256)
 def _field_tile(sides: str, up: bool, value: int | None, bonus: int) -> Image.Image:
     """A tile as laid on a field: on a bonus field with the multiplier in a small badge in the
-    corner away from the horizontal side, so it stays visible under the tile."""
-    sprite = tiles.tile(sides, up, th.SIDE, value)
+    corner away from the horizontal side, so it stays visible under the tile. Not kept: only
+    ``_laid_tile`` uses it, and keeps its result (a board-size RGBA tile is 118 KB; keeping
+    those too doubled the renderer's memory on a busy bot)."""
+    sprite = tiles.draw_tile(sides, up, th.SIDE, value)
     if bonus == 1:
         return sprite
-    sprite = sprite.copy()
     draw = ImageDraw.Draw(sprite)
     cx, cy = tiles.centre(th.SIDE, up)
     y = cy + (-1 if up else 1) * BONUS_BADGE  # an up-field's far corner is above its centre

@@ -101,8 +101,13 @@ def _masks(up: bool, side: int) -> tuple[Image.Image, Image.Image, Image.Image, 
     return small[0], small[1], small[2], small[3]
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def tile(sides: str, up: bool, side: int, value: int | None = None) -> Image.Image:
+    """``draw_tile``, kept: hands, panels and the placing overlay draw the same few again."""
+    return draw_tile(sides, up, side, value)
+
+
+def draw_tile(sides: str, up: bool, side: int, value: int | None = None) -> Image.Image:
     """A tile (RGBA, ``side`` + 1 × ``height_of(side)`` + 1): colour regions, the colour's
     letter by each side and the value in a dark disc at the centre (None: no value)."""
     wedge1, wedge2, triangle, disc = _masks(up, side)
