@@ -168,7 +168,7 @@ def _draw_hand(img: Image.Image, hand: Sequence[str], x: int, y: int) -> None:
         img.paste(strip, (x, y), strip)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _hand_strip(hand: tuple[str, ...]) -> Image.Image:
     """A hand's tiles side by side (RGBA), one paste per card: most hands are the same as
     the turn before."""

@@ -101,7 +101,7 @@ def _masks(up: bool, side: int) -> tuple[Image.Image, Image.Image, Image.Image, 
     return small[0], small[1], small[2], small[3]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def tile(sides: str, up: bool, side: int, value: int | None = None) -> Image.Image:
     """``draw_tile``, kept: hands, panels and the placing overlay draw the same few again."""
     return draw_tile(sides, up, side, value)
