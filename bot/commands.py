@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot import lobby, replies, text
 from bot.adapter import GameAdapter
+from bot.adapters import adapter_for
 from bot.messages import closed_lobby, game_ended, lobby_content, title
 from bot.models import GameDefaults, GameRow, Player, Status
 from bot.play import NO_MENTIONS
@@ -414,8 +415,6 @@ class GameCommands:
 
 
 def _group_of(row: GameRow) -> str:
-    from bot.adapters import adapter_for
-
     return adapter_for(row.kind).group
 
 
@@ -436,8 +435,6 @@ def games_list(t: Translator, guild_id: int, rows: list[GameRow]) -> str:
 
 
 def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
-    from bot.adapters import adapter_for
-
     game = adapter_for(row.kind)
     players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
     if row.status is Status.LOBBY:
