@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import (
@@ -26,8 +26,6 @@ from games.das_spiel.abquetschen import (
 )
 from locales import DEFAULT, Translator, tn, translator
 from renderers.das_spiel import panels, view
-from renderers.das_spiel import theme as th
-from renderers.endgame import StandingRow, draw_standings, ranks
 from renderers.names import namer
 
 
@@ -172,19 +170,12 @@ def final_image(
     game: Abquetschen, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
 ) -> Image.Image:
     """The final pile with the standings below it: winners first, then fewest dice left."""
-    t = translator(lang)
     board = board_image(game, names, side=side, lang=lang)
-    img = Image.new("RGB", (board.width, board.height + panels.FINAL_EXTRA_H), th.BACKGROUND)
-    img.paste(board, (0, 0))
-    draw = ImageDraw.Draw(img)
     s = game.state
-    order = sorted(range(len(COLOURS)), key=lambda seat: (seat not in s.winners, s.supply[seat]))
-    keys = [(seat not in s.winners, s.supply[seat]) for seat in order]
     rows = [
-        StandingRow(
-            rank,
+        panels.Standing(
             seat,
-            namer(names, seat, lang),
+            (seat not in s.winners, s.supply[seat]),
             tn(
                 translator(lang),
                 "{n} die left in supply",
@@ -194,11 +185,9 @@ def final_image(
             str(s.supply[seat]),
             seat in s.winners,
         )
-        for rank, seat in zip(ranks(keys), order, strict=True)
+        for seat in range(len(COLOURS))
     ]
-    box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
-    draw_standings(img, draw, box, t("Final standings"), rows, _token, panels.THEME, slots=3)
-    return img
+    return panels.final_picture(board, names, lang, rows, _token)
 
 
 def _token(seat: int, size: int) -> Image.Image:

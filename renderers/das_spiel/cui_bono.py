@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.das_spiel import geometry as g
 from games.das_spiel.cui_bono import CuiBono, EndReason, Phase, Pull, Put
 from games.das_spiel.pyramid import Colour
 from locales import DEFAULT, Translator, tn, translator
 from renderers.das_spiel import panels, view
-from renderers.das_spiel import theme as th
-from renderers.endgame import StandingRow, draw_standings, ranks
 from renderers.names import namer
 
 KEPT_COLOURS = (Colour.RED, Colour.YELLOW, Colour.PEARL)
@@ -121,39 +119,16 @@ def final_image(
     game: CuiBono, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
 ) -> Image.Image:
     """The final pile with the standings below it: fewest minus points first."""
-    t = translator(lang)
     board = board_image(game, names, side=side, lang=lang)
     s = game.state
-    seats = range(s.seats)
-    extra = panels.FINAL_EXTRA_H + max(0, s.seats - 3) * 76
-    img = Image.new("RGB", (board.width, board.height + extra), th.BACKGROUND)
-    img.paste(board, (0, 0))
-    order = sorted(seats, key=lambda seat: (s.minus_points(seat), len(s.kept[seat])))
-    keys = [(s.minus_points(seat), len(s.kept[seat])) for seat in order]
     rows = [
-        StandingRow(
-            rank,
+        panels.Standing(
             seat,
-            namer(names, seat, lang),
+            (s.minus_points(seat), len(s.kept[seat])),
             tn(translator(lang), "{n} die kept", "{n} dice kept", len(s.kept[seat])),
             f"−{s.minus_points(seat)}" if s.minus_points(seat) else "0",
             seat in s.winners,
         )
-        for rank, seat in zip(ranks(keys), order, strict=True)
+        for seat in range(s.seats)
     ]
-    box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
-    draw_standings(
-        img,
-        ImageDraw.Draw(img),
-        box,
-        t("Final standings"),
-        rows,
-        _token,
-        panels.THEME,
-        slots=s.seats,
-    )
-    return img
-
-
-def _token(seat: int, size: int) -> Image.Image:
-    return panels.seat_token(seat, size)
+    return panels.final_picture(board, names, lang, rows, panels.seat_token)

@@ -15,8 +15,8 @@ from games.das_spiel.pyramid import Colour
 from locales import translator
 from renderers.das_spiel import theme as th
 from renderers.das_spiel import view
-from renderers.endgame import PanelTheme
-from renderers.names import name_of
+from renderers.endgame import PanelTheme, StandingRow, draw_standings, ranks
+from renderers.names import name_of, namer
 from renderers.text import Font, fit, fit_font, font, has_raqm, wrap
 
 CARD_W = 372
@@ -52,10 +52,24 @@ class SeatCard:
     current: bool
 
 
-@lru_cache(maxsize=32)
 def die_token(colour: Colour, size: int) -> Image.Image:
     """A seat's marker: a die face of its colour (pearl with its stripes, red with white pips),
     the same cues as in the pyramid."""
+    return die_face(colour, 3, size)
+
+
+# Pips of a die seen straight on, in its unit square (the pyramid's layout drawn a little
+# closer to the middle, so the rounded corners keep clear of them).
+_SQUARE_PIPS = {
+    n: tuple((0.5 + (s - 0.5) * 5 / 6, 0.5 + (t - 0.5) * 5 / 6) for s, t in pips)
+    for n, pips in view.PIP_LAYOUT.items()
+}
+
+
+@lru_cache(maxsize=64)
+def die_face(colour: Colour, value: int, size: int) -> Image.Image:
+    """A die seen straight on showing ``value`` (a rolled die, a seat's marker), with the
+    pyramid's cues: pearl striped, turquoise with ring pips."""
     ss = 4
     big = Image.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
@@ -72,13 +86,25 @@ def die_token(colour: Colour, size: int) -> Image.Image:
         draw.rounded_rectangle(inner, radius=s // 6, outline=(*th.OUTLINE, 255), width=1)
     pip = (*th.PIPS[colour], 255)
     r = s * 0.09
-    for fx, fy in ((0.3, 0.3), (0.5, 0.5), (0.7, 0.7)):
+    for fx, fy in _SQUARE_PIPS[value]:
         box = (s * fx - r, s * fy - r, s * fx + r, s * fy + r)
         if colour is Colour.TURQUOISE:
             draw.ellipse(box, outline=pip, width=ss * 2)
         else:
             draw.ellipse(box, fill=pip)
     return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def draw_dice(
+    img: Image.Image, colour: Colour, values: Sequence[int], y: int, size: int = 64
+) -> int:
+    """A row of rolled dice below the status lines (``y`` its top); returns the bottom."""
+    x = th.MARGIN
+    for value in values:
+        face = die_face(colour, value, size)
+        img.paste(face, (x, y), face)
+        x += size + 14
+    return y + size
 
 
 @lru_cache(maxsize=32)
@@ -177,3 +203,39 @@ def _direction() -> str | None:
     """Left to right for whole lines: with raqm an Arabic name first would otherwise turn the
     line round (raqm still lays out the name's own run right to left)."""
     return "ltr" if has_raqm() else None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat's line in the final standings; ``key`` sorts (lowest first) and ranks (equal
+    keys share a rank), ``score`` is the figure on the right."""
+
+    seat: int
+    key: tuple[object, ...]
+    facts: str
+    score: str
+    won: bool
+
+
+def final_picture(
+    board: Image.Image,
+    names: Sequence[str],
+    lang: str,
+    standings: Sequence[Standing],
+    token: Callable[[int, int], Image.Image],
+) -> Image.Image:
+    """A game's final picture: its ``board`` with the standings below it, best first."""
+    seats = len(standings)
+    extra = FINAL_EXTRA_H + max(0, seats - 3) * 76
+    img = Image.new("RGB", (board.width, board.height + extra), th.BACKGROUND)
+    img.paste(board, (0, 0))
+    order = sorted(standings, key=lambda s: s.key)  # type: ignore[arg-type, return-value]
+    rows = [
+        StandingRow(rank, s.seat, namer(names, s.seat, lang), s.facts, s.score, s.won)
+        for rank, s in zip(ranks([s.key for s in order]), order, strict=True)
+    ]
+    box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
+    title = translator(lang)("Final standings")
+    draw = ImageDraw.Draw(img)
+    draw_standings(img, draw, box, title, rows, token, THEME, slots=max(3, seats))
+    return img

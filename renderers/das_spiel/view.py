@@ -15,7 +15,7 @@ takes screen role ``(a − side) mod 3``. Labels stay global.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -205,17 +205,40 @@ def face_sprite(colour: Colour, r: int, pips: int, dim: bool = False) -> Sprite:
                 a = conv(_face_point(r, offset, c - 0.12, 0.04))  # type: ignore[operator]
                 b = conv(_face_point(r, offset, c + 0.12, 0.96))  # type: ignore[operator]
                 draw.line((a, b), fill=stripe, width=3 * SS)
-        for s, t in PIP_LAYOUT[pips]:
-            outline = [
-                conv(_face_point(r, offset, s + PIP_R * cos, t + PIP_R * sin))  # type: ignore[operator]
-                for cos, sin in _CIRCLE
-            ]
-            if ring:
-                draw.polygon(outline, outline=pip, width=round(2.2 * SS))
-            else:
-                draw.polygon(outline, fill=pip)
+        _draw_pips(draw, conv, r, offset, pips, pip, ring)  # type: ignore[arg-type]
 
     return _render_face(r, offset, fill, decorate)
+
+
+@lru_cache(maxsize=64)
+def flat_face_sprite(fill: th.RGB, pip: th.RGB, r: int, pips: int) -> Sprite:
+    """A face of one flat ``fill`` in screen role ``r`` with ``pips`` in ``pip`` (none for 0):
+    the dice of a view that carries no colours (Raffzahn's shape and own side)."""
+    offset = (0.0, 0.0)
+
+    def decorate(draw: ImageDraw.ImageDraw, to_px: object) -> None:
+        _draw_pips(draw, to_px, r, offset, pips, pip, False)  # type: ignore[arg-type]
+
+    return _render_face(r, offset, fill, decorate)
+
+
+def _draw_pips(
+    draw: ImageDraw.ImageDraw,
+    to_px: Callable[[Point], tuple[float, float]],
+    r: int,
+    offset: Point,
+    pips: int,
+    pip: th.RGB,
+    ring: bool,
+) -> None:
+    for s, t in PIP_LAYOUT[pips]:
+        outline = [
+            to_px(_face_point(r, offset, s + PIP_R * cos, t + PIP_R * sin)) for cos, sin in _CIRCLE
+        ]
+        if ring:
+            draw.polygon(outline, outline=pip, width=round(2.2 * SS))
+        else:
+            draw.polygon(outline, fill=pip)
 
 
 def _circle(n: int = 20) -> tuple[tuple[float, float], ...]:
@@ -345,23 +368,42 @@ PLAIN: Final = Overlay()  # the canonical view, nothing over the faces
 def draw_pyramid(img: Image.Image, pyramid: Pyramid, overlay: Overlay = PLAIN) -> None:
     """Draw ``pyramid`` on a ``plate`` canvas: every exposed face (the empty hollows show),
     a dark hole in every funnel, and the ``overlay``."""
-    # The plate shows all 45 hollows; the dice's faces cover exactly the hexagons of the
-    # hollows that hold a die (a stable pile's faces tile the picture over them).
-    side, pip_axes = overlay.side, overlay.pip_axes
+    pip_axes = overlay.pip_axes
     dice = pyramid.dice
-    funnels = pyramid.funnels()
     blank = set(overlay.blank_faces)
-    for i, axis, pips in pyramid.exposed_faces():
+
+    def sprite(i: int, axis: int, pips: int, dim: bool) -> Sprite:
         die = dice[i]
         assert die is not None
+        seen = pips if axis in pip_axes and (i, axis) not in blank else 0
+        return face_sprite(die.colour, role(axis, overlay.side), seen, dim)
+
+    draw_faces(img, pyramid.occupied, pyramid.exposed_faces(), sprite, overlay)
+
+
+# (position, axis, pips, dims: the face is a funnel's wall) -> the face's sprite
+FaceSprite = Callable[[int, int, int, bool], Sprite]
+
+
+def draw_faces(
+    img: Image.Image,
+    occupied: int,
+    faces: Iterable[tuple[int, int, int]],
+    sprite: FaceSprite,
+    overlay: Overlay = PLAIN,
+) -> None:
+    """Draw the exposed ``faces`` ``(position, axis, pips)`` of the pile ``occupied`` on a
+    ``plate`` canvas, each as ``sprite`` draws it, then a dark hole in every funnel and the
+    ``overlay``. Only the shape and the faces given are drawn, so a picture made from a seat's
+    view (Raffzahn, Bunte Kuh) shows exactly what that view holds."""
+    # The plate shows all 45 hollows; the dice's faces cover exactly the hexagons of the
+    # hollows that hold a die (a stable pile's faces tile the picture over them).
+    side = overlay.side
+    funnels = g.funnels(occupied)
+    for i, axis, pips in faces:
         facing = g.DEPENDENT_BY_AXIS[i][axis]
         dim = facing != g.NONE and bool(funnels >> facing & 1)
-        face_sprite(
-            die.colour,
-            role(axis, side),
-            pips if axis in pip_axes and (i, axis) not in blank else 0,
-            dim,
-        ).paste(img, centre(i, side))
+        sprite(i, axis, pips, dim).paste(img, centre(i, side))
     texts = overlay.funnel_text or {}
     for q in g.bits(funnels):
         text = texts.get(q, "")
@@ -369,14 +411,14 @@ def draw_pyramid(img: Image.Image, pyramid: Pyramid, overlay: Overlay = PLAIN) -
             disc_sprite(17, th.FUNNEL, text, th.FUNNEL_TEXT).paste(img, centre(q, side))
         else:
             disc_sprite(10, th.FUNNEL).paste(img, centre(q, side))
-    mark_last(img, pyramid, overlay.last, side)
+    mark_last(img, occupied, overlay.last, side)
     draw_labels(img, overlay.choosable, side)
 
 
-def mark_last(img: Image.Image, pyramid: Pyramid, last: Iterable[int], side: int = g.X) -> None:
-    """Outline the faces of the last action's dice (or ring a position it emptied)."""
+def mark_last(img: Image.Image, occupied: int, last: Iterable[int], side: int = g.X) -> None:
+    """Outline the exposed faces of the last action's dice in the pile ``occupied`` (or ring a
+    position it emptied)."""
     draw = ImageDraw.Draw(img)
-    occupied = pyramid.occupied
     for i in last:
         at = centre(i, side)
         if occupied >> i & 1:
