@@ -21,12 +21,19 @@ from benchmarks.render_timing import cold_render, report
 from games.das_spiel import geometry as g
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.setup import full_pyramid
-from renderers.das_spiel import render_abquetschen, render_abquetschen_final, render_pyramid
+from renderers.das_spiel import (
+    render_abquetschen,
+    render_abquetschen_final,
+    render_pyramid,
+    render_raffzahn,
+    render_raffzahn_final,
+)
 from renderers.das_spiel.samples import (
     SAMPLE_NAMES,
     abquetschen_game,
     cui_bono_pile,
     plate_with_sums,
+    raffzahn_game,
 )
 
 
@@ -43,6 +50,9 @@ def main() -> None:
     pile, emptied = cui_bono_pile()
     free = g.bits(pile.free_dice())
     plate, sums = plate_with_sums()
+    raf_mid = raffzahn_game()
+    raf_late = raffzahn_game(rounds=30)
+    raf_end = raffzahn_game(rounds=None, roll=None)
     cold_render(start, lambda: render_abquetschen(mid, SAMPLE_NAMES))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; clock {args.clock}")
     n = args.runs
@@ -58,6 +68,10 @@ def main() -> None:
             ("plate with funnel sums", lambda: render_pyramid(plate, funnel_text=sums), n),
             ("abquetschen mid-game", lambda: render_abquetschen(mid, SAMPLE_NAMES), n),
             ("abquetschen final", lambda: render_abquetschen_final(end, SAMPLE_NAMES), n // 2),
+            ("raffzahn seat view", lambda: render_raffzahn(raf_mid, SAMPLE_NAMES, seat=1), n),
+            ("raffzahn late, seat", lambda: render_raffzahn(raf_late, SAMPLE_NAMES, seat=0), n),
+            ("raffzahn public", lambda: render_raffzahn(raf_mid, SAMPLE_NAMES), n),
+            ("raffzahn final", lambda: render_raffzahn_final(raf_end, SAMPLE_NAMES), n // 2),
         ],
         clock,
     )

@@ -46,6 +46,10 @@ def exact_colours() -> list[th.RGB]:
             out.append(th.shade(th.DIE[colour], factor))
             out.append(th.shade(th.DIE[colour], factor * th.FUNNEL_SHADE))
     out.extend(SEAT_COLOURS)
+    out.extend((th.RAF_OWN, th.RAF_OWN_COVERED, th.RAF_PIPS))
+    for factor in th.SHADE:
+        out.append(th.shade(th.RAF_BLANK, factor))
+        out.append(th.shade(th.RAF_BLANK_COVERED, factor))
     for factor in th.SHADE:
         out.append(th.shade(th.PEARL_STRIPE, factor))
         out.append(th.shade(th.PEARL_STRIPE, factor * th.FUNNEL_SHADE))
@@ -55,13 +59,14 @@ def exact_colours() -> list[th.RGB]:
 def sample_image() -> Image.Image:
     """A busy Abquetschen game (board and final), a full random pyramid and a pearl plate with
     funnel sums, at half size."""
-    from renderers.das_spiel import abquetschen, cui_bono
+    from renderers.das_spiel import abquetschen, cui_bono, raffzahn
     from renderers.das_spiel.render import pyramid_picture
     from renderers.das_spiel.samples import (
         abquetschen_game,
         cui_bono_game,
         cui_bono_pile,
         plate_with_sums,
+        raffzahn_game,
     )
     from renderers.das_spiel.view import Overlay
 
@@ -75,6 +80,7 @@ def sample_image() -> Image.Image:
         pyramid_picture(pile, Overlay(last=last, choosable=g.bits(pile.free_dice()))),
         pyramid_picture(plate, Overlay(funnel_text=sums)),
         cui_bono.board_image(cui, SAMPLE_NAMES_6, choosable=g.bits(cui_bono.choosable(cui))),
+        raffzahn.board_image(raffzahn_game(), SAMPLE_NAMES, seat=1),
     ]
     return stacked([halved(p) for p in parts])
 

@@ -15,9 +15,10 @@ from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen
 from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.pyramid import Pyramid
+from games.das_spiel.raffzahn import Raffzahn
 from locales import DEFAULT, resolve
 from renderers import png
-from renderers.das_spiel import abquetschen, cui_bono, panels, view
+from renderers.das_spiel import abquetschen, cui_bono, panels, raffzahn, view
 from renderers.das_spiel.palette import palette
 from renderers.das_spiel.view import Overlay
 
@@ -96,6 +97,34 @@ def render_cui_bono_final(
 ) -> bytes:
     """The final pile and the standings by minus points."""
     return encode(cui_bono.final_image(game, names, side=side, lang=resolve(lang)))
+
+
+def render_raffzahn(
+    game: Raffzahn,
+    names: Sequence[str],
+    *,
+    seat: int | None = None,
+    side: int | None = None,
+    lang: str = DEFAULT,
+) -> bytes:
+    """``seat``'s own picture: the pile from its side (``side`` turns it) with the pips of
+    that side only and the dice it may take labelled; ``seat`` None is the public picture,
+    the shape without any pips. The roll, each seat's pile and this round's takes marked."""
+    img = raffzahn.board_image(game, names, seat=seat, side=side, lang=resolve(lang))
+    return encode(img)
+
+
+def render_raffzahn_final(
+    game: Raffzahn,
+    names: Sequence[str],
+    *,
+    seat: int | None = None,
+    side: int | None = None,
+    lang: str = DEFAULT,
+) -> bytes:
+    """The last picture (public, or ``seat``'s) and the standings by dice taken."""
+    img = raffzahn.final_image(game, names, seat=seat, side=side, lang=resolve(lang))
+    return encode(img)
 
 
 def encode(img: Image.Image) -> bytes:

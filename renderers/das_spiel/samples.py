@@ -14,6 +14,9 @@ from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen, Bonus, Build, Phase, Roll
 from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.pyramid import Colour, Pyramid
+from games.das_spiel.raffzahn import Phase as RaffPhase
+from games.das_spiel.raffzahn import Raffzahn, Stop, Take
+from games.das_spiel.raffzahn import Roll as RaffRoll
 from games.das_spiel.setup import bottom_layer, full_pyramid
 
 SAMPLE_NAMES = ("Ann 🦄", "Benedikt von Lange-Schöneberg", "محمد علي")
@@ -63,6 +66,33 @@ def cui_bono_pile(seed: int = 1, pulls: int = 9) -> tuple[Pyramid, tuple[int, ..
     return pile, emptied
 
 
+def raffzahn_game(seed: int = 1, rounds: int | None = 12, roll: int | None = 4) -> Raffzahn:
+    """A seeded Raffzahn game after ``rounds`` rounds in which the seats take at random (and
+    the roller calls STOP now and then), then a round opened with ``roll`` (None: none, to the
+    end when ``rounds`` is None)."""
+    game = Raffzahn.new(seed)
+    pick = random.Random(seed)
+    t = 0
+    played = 0
+    while not game.finished and (rounds is None or played < rounds):
+        t += 2000
+        game.apply(RaffRoll(game.state.roller, pick.randint(1, 6), t))
+        played += 1
+        while game.state.phase is RaffPhase.ROUND:
+            t += 500
+            takes = [a for a in game.legal_actions(t) if isinstance(a, Take)]
+            if takes and pick.random() < 0.9:
+                game.apply(pick.choice(takes))
+            else:
+                game.apply(Stop(game.state.roller, t))
+    if roll is not None and not game.finished:
+        game.apply(RaffRoll(game.state.roller, roll, t + 2000))
+        takes = [a for a in game.legal_actions() if isinstance(a, Take) and a.seat != 1]
+        if takes and game.state.phase is RaffPhase.ROUND:
+            game.apply(takes[0])
+    return game
+
+
 def plate_with_sums(seed: int = 20) -> tuple[Pyramid, dict[int, str]]:
     """The pearl bottom layer of seed 20 (Bunte Kuh, Eintrichtern) with the sums of a few
     funnels written in them."""
@@ -80,6 +110,8 @@ def write_samples(out_dir: Path) -> list[Path]:
         render_cui_bono,
         render_cui_bono_final,
         render_pyramid,
+        render_raffzahn,
+        render_raffzahn_final,
     )
 
     game = abquetschen_game()
@@ -97,6 +129,10 @@ def write_samples(out_dir: Path) -> list[Path]:
         "das-spiel-cui-bono.png": render_cui_bono(cui_bono_game(), CUI_NAMES),
         "das-spiel-cui-bono-final.png": render_cui_bono_final(
             cui_bono_game(actions=None), CUI_NAMES, lang="de"
+        ),
+        "das-spiel-raffzahn.png": render_raffzahn(raffzahn_game(), SAMPLE_NAMES, seat=1),
+        "das-spiel-raffzahn-final.png": render_raffzahn_final(
+            raffzahn_game(rounds=None, roll=None), SAMPLE_NAMES, lang="nl"
         ),
     }
     out = []

@@ -68,3 +68,13 @@ SEAT_DIE: Final[tuple[Colour, ...]] = (Colour.RED, Colour.YELLOW, Colour.PEARL)
 def shade(rgb: RGB, factor: float) -> RGB:
     r, g, b = (min(255, round(c * factor)) for c in rgb)
     return r, g, b
+
+
+# Raffzahn draws a seat's view, which has no colours: the seat's own faces light with dark
+# pips, every other face a blank slate grey; free dice (takeable when they show the roll)
+# lighter than the dice something rests on.
+RAF_OWN: Final[RGB] = (246, 242, 230)
+RAF_OWN_COVERED: Final[RGB] = (196, 192, 182)
+RAF_PIPS: Final[RGB] = (28, 30, 44)
+RAF_BLANK: Final[RGB] = (150, 158, 176)
+RAF_BLANK_COVERED: Final[RGB] = (96, 102, 118)
