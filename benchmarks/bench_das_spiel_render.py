@@ -24,13 +24,18 @@ from games.das_spiel.setup import full_pyramid
 from renderers.das_spiel import (
     render_abquetschen,
     render_abquetschen_final,
+    render_bunte_kuh,
+    render_bunte_kuh_final,
     render_pyramid,
     render_raffzahn,
     render_raffzahn_final,
 )
 from renderers.das_spiel.samples import (
+    CUI_NAMES,
     SAMPLE_NAMES,
     abquetschen_game,
+    bunte_kuh_calling,
+    bunte_kuh_game,
     cui_bono_pile,
     plate_with_sums,
     raffzahn_game,
@@ -53,6 +58,9 @@ def main() -> None:
     raf_mid = raffzahn_game()
     raf_late = raffzahn_game(rounds=30)
     raf_end = raffzahn_game(rounds=None, roll=None)
+    bk_early = bunte_kuh_calling(rounds=2)
+    bk_late = bunte_kuh_calling(rounds=40)
+    bk_end = bunte_kuh_game(4, rounds=None)
     cold_render(start, lambda: render_abquetschen(mid, SAMPLE_NAMES))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; clock {args.clock}")
     n = args.runs
@@ -72,6 +80,9 @@ def main() -> None:
             ("raffzahn late, seat", lambda: render_raffzahn(raf_late, SAMPLE_NAMES, seat=0), n),
             ("raffzahn public", lambda: render_raffzahn(raf_mid, SAMPLE_NAMES), n),
             ("raffzahn final", lambda: render_raffzahn_final(raf_end, SAMPLE_NAMES), n // 2),
+            ("bunte kuh, 36 funnels", lambda: render_bunte_kuh(bk_early, SAMPLE_NAMES), n),
+            ("bunte kuh late", lambda: render_bunte_kuh(bk_late, SAMPLE_NAMES), n),
+            ("bunte kuh final", lambda: render_bunte_kuh_final(bk_end, CUI_NAMES), n // 2),
         ],
         clock,
     )

@@ -4,50 +4,43 @@ drawn: two games that differ only in what is hidden give the very same PNG."""
 
 from __future__ import annotations
 
-import io
 import json
+import random
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from games.das_spiel import geometry as g
+from games.das_spiel.bunte_kuh import BkState, BunteKuh, Nowhere, Place
+from games.das_spiel.bunte_kuh import Phase as BkPhase
+from games.das_spiel.bunte_kuh import Roll as BkRoll
+from games.das_spiel.bunte_kuh import Stop as BkStop
+from games.das_spiel.bunte_kuh import Timeout as BkTimeout
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Colour, Die, Pyramid
 from games.das_spiel.raffzahn import Phase, RaffState, Raffzahn, Roll, Stop, Take
-from games.das_spiel.setup import full_pyramid
+from games.das_spiel.setup import bottom_layer, full_pyramid
+from locales import translator
+from renderers.das_spiel import bunte_kuh as bk_pictures
+from renderers.das_spiel import (
+    panels,
+    render_bunte_kuh,
+    render_bunte_kuh_final,
+    render_raffzahn,
+    render_raffzahn_final,
+    view,
+)
 from renderers.das_spiel import raffzahn as raf_pictures
-from renderers.das_spiel import render_raffzahn, render_raffzahn_final, view
 from renderers.das_spiel import theme as th
 from renderers.das_spiel.__main__ import main
+from renderers.das_spiel.samples import bunte_kuh_game
+from tests.test_das_spiel_bunte_kuh import SAMPLE as BK_SAMPLE
+from tests.test_das_spiel_bunte_kuh import game_after as bk_game_after
 from tests.test_das_spiel_raffzahn import SAMPLE as RAF_SAMPLE
 from tests.test_das_spiel_raffzahn import game_after as raf_after
+from tests.test_render_das_spiel import at, colours_near, face_pixel, image
 
 NAMES = ["Ann", "Ben", "Cid"]
-
-
-def image(data: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(data))
-    assert img.format == "PNG"
-    return img.convert("RGB")
-
-
-def at(label: str) -> int:
-    return g.index_of_label(label)
-
-
-def face_pixel(i: int, axis: int, s: float, t: float, side: int = g.X) -> tuple[int, int]:
-    """The pixel at face coordinates (s, t) of face ``U_axis`` of the die at ``i``."""
-    r = view.role(axis, side)
-    (ax, ay), (bx, by) = view.ROLE_VECTORS[(r + 1) % 3], view.ROLE_VECTORS[(r + 2) % 3]
-    cx, cy = view.centre(i, side)
-    return round(cx + s * ax + t * bx), round(cy + s * ay + t * by)
-
-
-def colours_near(img: Image.Image, xy: tuple[int, int], radius: int) -> set[tuple[int, int, int]]:
-    x, y = xy
-    box = img.crop((x - radius, y - radius, x + radius + 1, y + radius + 1))
-    return {c for _, c in box.getcolors(maxcolors=100_000) or []}
 
 
 def same_faces_for(pyramid: Pyramid, axis: int) -> Pyramid:
@@ -208,3 +201,200 @@ def test_the_command_refuses_a_seat_the_record_does_not_have(
         main([str(record), "--out", str(out), "--seat", "3"])
     assert stop.value.code == 2 and not out.exists()
     assert "no seat 3" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------ Bunte Kuh
+
+
+def bk_after(events: int) -> BunteKuh:
+    return bk_game_after(events)
+
+
+def seed_20_plate_and_0e3_turned() -> tuple[Pyramid, Pyramid]:
+    """Seed 20's pearl plate, and the same with 0E3 turned to another orientation."""
+    plate = bottom_layer(20, Colour.PEARL)
+    i = at("0E3")
+    die = plate.die(i)
+    assert die is not None
+    other = next(o for o in ORIENTATIONS if o != die.orientation)
+    return plate, plate.replace({i: Die(die.colour, other)})
+
+
+def covered_plate_games() -> tuple[BunteKuh, BunteKuh]:
+    """Two games on seed 20's plate, 0E3 turned differently in the second, after three rounds
+    of correct NERGENS (no funnel adds up to 18) that lay dice on 1E3, 1D2 and 1D3: every
+    face of 0E3 is then covered, and the two tables look the same."""
+    plate, turned = seed_20_plate_and_0e3_turned()
+    i = at("0E3")
+    games = []
+    for setup in (plate, turned):
+        game = BunteKuh(BkState(setup, 3))
+        t = 0
+        for seat, funnel in enumerate(("1E3", "1D2", "1D3")):
+            game.apply(BkRoll(seat, (6, 6, 6), t))
+            assert game.apply(Nowhere(seat, t + 100)).correct
+            game.apply(Place(seat, at(funnel), (3, 2, 1), t + 200))
+            t += 1000
+        game.apply(BkRoll(0, (6, 6, 6), t))  # a round open: every funnel labelled
+        games.append(game)
+    a, b = games
+    assert a.pyramid().die(i) != b.pyramid().die(i)
+    assert not g.exposed_axes(a.pyramid().occupied, i)
+    return a, b
+
+
+def test_bunte_kuh_pictures_draw_only_what_the_table_shows() -> None:
+    """A die whose faces are all covered may be turned any way: the same PNG (the picture is
+    drawn from the view's exposed faces, never from the state). The check can fail: before
+    the dice cover 0E3 the two games' pictures differ."""
+    a, b = covered_plate_games()
+    assert render_bunte_kuh(a, NAMES) == render_bunte_kuh(b, NAMES)
+    assert render_bunte_kuh_final(a, NAMES) == render_bunte_kuh_final(b, NAMES)
+    plate, turned = seed_20_plate_and_0e3_turned()
+    before = [BunteKuh(BkState(setup, 3)) for setup in (plate, turned)]
+    assert render_bunte_kuh(before[0], NAMES) != render_bunte_kuh(before[1], NAMES)
+
+
+def test_bunte_kuh_labels_every_funnel_while_calls_are_open_and_writes_no_sum() -> None:
+    game = bk_after(1)  # Ann rolled 6 4 3
+    v = game.view(0)
+    assert v.phase is BkPhase.CALL and len(v.funnels) == 36
+    assert bk_pictures.choosable(v) == g.mask_of(v.funnels)
+    img = image(render_bunte_kuh(game, NAMES))
+    assert img.width >= 1200
+    for q in v.funnels:
+        near = colours_near(img, view.centre(q), 8)
+        assert th.LABEL_BG in near and th.FUNNEL not in near, g.LABELS[q]  # a chip, no disc
+        assert th.LABEL_RING in colours_near(img, view.centre(q), 26)
+    # Each wall shows its value as a digit (pips would hide under the labels): 1E3's walls
+    # 4 + 4 + 5 = 13 are drawn, in the pip colour, where the digits go.
+    for pos, axis in (("0E3", g.X), ("0F4", g.Y), ("0F3", g.Z)):
+        spot = face_pixel(at(pos), axis, view.DIGIT_AT, view.DIGIT_AT)
+        assert th.PIPS[Colour.PEARL] in colours_near(img, spot, 6), pos
+    # Between rounds nothing is labelled.
+    between = image(render_bunte_kuh(bk_after(3), NAMES))  # Ben laid 654 in 1E3
+    for q in game.view(0).funnels[:5]:
+        assert th.LABEL_RING not in colours_near(between, view.centre(q), 26)
+
+
+def test_a_claimed_funnel_shows_its_sum_and_its_claimer() -> None:
+    game = bk_after(2)  # Ben called STOP at 1E3 (13): right
+    v = game.view(2)
+    assert v.phase is BkPhase.PLACE and v.claimed == at("1E3") and v.caller == 1
+    img = image(render_bunte_kuh(game, NAMES))
+    q = view.centre(at("1E3"))
+    near = colours_near(img, q, 8)
+    assert th.FUNNEL in near and th.FUNNEL_TEXT in near  # the sum's disc: white on black
+    assert panels.SEAT_COLOURS[1] in colours_near(img, (q[0] + 29, q[1] - 25), 10)
+    calling = colours_near(image(render_bunte_kuh(bk_after(1), NAMES)), q, 8)
+    assert th.FUNNEL not in calling  # before the claim: the label only
+
+
+def test_bunte_kuh_marks_who_laid_a_die_and_says_how_the_round_ended() -> None:
+    game = bk_after(3)  # Ben laid 654 in 1E3
+    img = image(render_bunte_kuh(game, NAMES))
+    assert panels.SEAT_COLOURS[1] in colours_near(img, view.centre(at("1E3")), 6)
+    assert th.LAST_RING in colours_near(img, view.centre(at("1E3")), 40)
+    t = translator("en")
+    texts = []
+    for events in (3, 5, 8, 10, 13):
+        done = bk_after(events)
+        texts.append(bk_pictures.outcome_text(bk_pictures.last_round(done), NAMES, t, "en"))
+    assert texts == [
+        "Ben laid a die in 1E3.",
+        "Cid called NERGENS, but 1D1 adds up to 7: Cid receives 2 dice.",
+        "Ann laid a die in 1H7.",
+        "Nobody called in time: the round is void.",
+        "Cid did not lay in time: the die went into 1H1.",
+    ]
+    assert bk_pictures.last_marks(bk_pictures.last_round(bk_after(5))) == (at("1D1"),)
+    assert bk_pictures.last_marks(bk_pictures.last_round(bk_after(13))) == (at("1H1"),)
+
+
+def test_bunte_kuh_shows_the_three_dice_and_the_final_standings() -> None:
+    game = bk_after(1)
+    colours = {c for _, c in image(render_bunte_kuh(game, NAMES)).getcolors(1 << 20)}
+    assert th.DIE[Colour.PEARL] in colours
+    end = bunte_kuh_game(4, rounds=None)
+    assert end.finished
+    names = [*NAMES, "Dee"]
+    board = image(render_bunte_kuh(end, names))
+    final = image(render_bunte_kuh_final(end, names, lang="de"))
+    assert final.width == board.width and final.height > board.height + 300
+    assert th.ACCENT in colours_near(final, (th.MARGIN + 40, board.height + 48 + 38), 20)
+    assert render_bunte_kuh(game, NAMES, lang="fr") != render_bunte_kuh(game, NAMES)
+
+
+def test_the_command_draws_a_bunte_kuh_record(tmp_path: Path) -> None:
+    record = tmp_path / "bk.json"
+    record.write_text(json.dumps(BK_SAMPLE), encoding="utf-8")
+    out = tmp_path / "bk.png"
+    game = bk_after(len(BK_SAMPLE["events"]))
+    assert main([str(record), "--out", str(out)]) == 0
+    assert out.read_bytes() == render_bunte_kuh(game, NAMES)
+    assert main([str(record), "--out", str(out), "--final", "--seat", "2"]) == 0
+    assert out.read_bytes() == render_bunte_kuh_final(game, NAMES)  # every seat sees the same
+
+
+def varied_bunte_kuh(seed: int, players: int) -> BunteKuh:
+    """A random game with every kind of round: right and wrong STOPs and NERGENS, void
+    rounds, dice laid by the caller and by the engine after both kinds of call."""
+    game = BunteKuh.new(players, seed)
+    pick = random.Random(seed)
+    t = 0
+    while not game.finished and len(game.log) < 100:
+        t += 1000
+        dice = (pick.randint(1, 6), pick.randint(1, 6), pick.randint(1, 6))
+        game.apply(BkRoll(game.state.holder, dice, t))
+        state = game.state
+        seat = pick.randrange(players)
+        matching = state.matching(sum(dice))
+        others = [q for q in g.bits(state.funnels()) if q not in matching]
+        choice = pick.random()
+        if choice < 0.15:
+            t = state.deadline or t
+            game.apply(BkTimeout(t))
+            continue
+        t += 100
+        if choice < 0.6 and matching:
+            game.apply(BkStop(seat, pick.choice(matching), t))
+        elif choice < 0.75 and others:
+            game.apply(BkStop(seat, pick.choice(others), t))
+        else:
+            game.apply(Nowhere(seat, t))
+        if game.state.phase is BkPhase.PLACE:
+            if pick.random() < 0.4:
+                t = game.state.deadline or t
+                game.apply(BkTimeout(t))
+            else:
+                t += 100
+                game.apply(pick.choice(game.legal_actions(t)))
+    return game
+
+
+def test_the_last_rounds_outcome_read_off_the_table_is_the_replays() -> None:
+    """``last_round`` reads the results off the table (replaying only after a NERGENS the
+    caller left to the engine): the words and marks are the same as from a full replay, after
+    every event of varied games."""
+    t = translator("en")
+    kinds = set()
+    for seed, players in ((1, 3), (2, 4), (3, 2)):
+        full = varied_bunte_kuh(seed, players)
+        names = [f"P{k}" for k in range(players)]
+        game = BunteKuh.new(players, seed)
+        for action in full.log:
+            game.apply(action)
+            done = bk_pictures.results(game)
+            starts = [j for j, (a, _) in enumerate(done) if isinstance(a, BkRoll)]
+            rounds = list(zip(starts, [*starts[1:], len(done)], strict=True))
+            if game.state.phase in (BkPhase.CALL, BkPhase.PLACE):
+                rounds = rounds[:-1]  # the round under way has not ended
+            expected = done[rounds[-1][0] : rounds[-1][1]] if rounds else []
+            got = bk_pictures.last_round(game)
+            assert bk_pictures.outcome_text(got, names, t, "en") == bk_pictures.outcome_text(
+                expected, names, t, "en"
+            )
+            assert bk_pictures.last_marks(got) == bk_pictures.last_marks(expected)
+            if expected:
+                kinds.add((type(expected[-1][0]).__name__, expected[-1][1].outcome))
+    assert len(kinds) >= 5, kinds  # place, void, default placement, wrong STOP, wrong NERGENS

@@ -20,6 +20,8 @@ from renderers.cli import render_main
 from renderers.das_spiel.render import (
     render_abquetschen,
     render_abquetschen_final,
+    render_bunte_kuh,
+    render_bunte_kuh_final,
     render_cui_bono,
     render_cui_bono_final,
     render_raffzahn,
@@ -40,6 +42,10 @@ GAMES: dict[str, tuple[Picture, Picture]] = {
     "raffzahn": (
         lambda game, names, side, lang: render_raffzahn(game, names, side=side, lang=lang),
         lambda game, names, side, lang: render_raffzahn_final(game, names, side=side, lang=lang),
+    ),
+    "bunte-kuh": (
+        lambda game, names, side, lang: render_bunte_kuh(game, names, side=side, lang=lang),
+        lambda game, names, side, lang: render_bunte_kuh_final(game, names, side=side, lang=lang),
     ),
 }
 # The games whose seats see different things: (engine, names, seat, side or None, lang) -> PNG.

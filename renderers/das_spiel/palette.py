@@ -57,12 +57,13 @@ def exact_colours() -> list[th.RGB]:
 
 
 def sample_image() -> Image.Image:
-    """A busy Abquetschen game (board and final), a full random pyramid and a pearl plate with
-    funnel sums, at half size."""
-    from renderers.das_spiel import abquetschen, cui_bono, raffzahn
+    """A busy Abquetschen game (board and final), a full random pyramid, a pearl plate with
+    funnel sums, Cui bono?, Raffzahn and Bunte Kuh, at half size."""
+    from renderers.das_spiel import abquetschen, bunte_kuh, cui_bono, raffzahn
     from renderers.das_spiel.render import pyramid_picture
     from renderers.das_spiel.samples import (
         abquetschen_game,
+        bunte_kuh_game,
         cui_bono_game,
         cui_bono_pile,
         plate_with_sums,
@@ -81,6 +82,8 @@ def sample_image() -> Image.Image:
         pyramid_picture(plate, Overlay(funnel_text=sums)),
         cui_bono.board_image(cui, SAMPLE_NAMES_6, choosable=g.bits(cui_bono.choosable(cui))),
         raffzahn.board_image(raffzahn_game(), SAMPLE_NAMES, seat=1),
+        bunte_kuh.board_image(bunte_kuh_game(rounds=3, stop=False), SAMPLE_NAMES),
+        bunte_kuh.board_image(bunte_kuh_game(), SAMPLE_NAMES),
     ]
     return stacked([halved(p) for p in parts])
 

@@ -13,12 +13,13 @@ from PIL import Image
 
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen
+from games.das_spiel.bunte_kuh import BunteKuh
 from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.raffzahn import Raffzahn
 from locales import DEFAULT, resolve
 from renderers import png
-from renderers.das_spiel import abquetschen, cui_bono, panels, raffzahn, view
+from renderers.das_spiel import abquetschen, bunte_kuh, cui_bono, panels, raffzahn, view
 from renderers.das_spiel.palette import palette
 from renderers.das_spiel.view import Overlay
 
@@ -125,6 +126,22 @@ def render_raffzahn_final(
     """The last picture (public, or ``seat``'s) and the standings by dice taken."""
     img = raffzahn.final_image(game, names, seat=seat, side=side, lang=resolve(lang))
     return encode(img)
+
+
+def render_bunte_kuh(
+    game: BunteKuh, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> bytes:
+    """The table everyone sees: every exposed face (as digits), each funnel labelled while
+    calls are open, no funnel sum but the one a correct STOP claimed (with its claimer), the
+    three rolled dice, who laid which die, each seat's supply and the last round's outcome."""
+    return encode(bunte_kuh.board_image(game, names, side=side, lang=resolve(lang)))
+
+
+def render_bunte_kuh_final(
+    game: BunteKuh, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> bytes:
+    """The final pile and the standings: emptied supplies first."""
+    return encode(bunte_kuh.final_image(game, names, side=side, lang=resolve(lang)))
 
 
 def encode(img: Image.Image) -> bytes:

@@ -12,6 +12,10 @@ from pathlib import Path
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen, Bonus, Build, Phase, Roll
+from games.das_spiel.bunte_kuh import BunteKuh, Nowhere
+from games.das_spiel.bunte_kuh import Phase as BkPhase
+from games.das_spiel.bunte_kuh import Roll as BkRoll
+from games.das_spiel.bunte_kuh import Stop as BkStop
 from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.pyramid import Colour, Pyramid
 from games.das_spiel.raffzahn import Phase as RaffPhase
@@ -93,6 +97,44 @@ def raffzahn_game(seed: int = 1, rounds: int | None = 12, roll: int | None = 4) 
     return game
 
 
+def bunte_kuh_game(
+    players: int = 3, seed: int = 20, rounds: int | None = 25, stop: bool = True
+) -> BunteKuh:
+    """A seeded Bunte Kuh game after ``rounds`` rounds (None: to the end): a random seat calls,
+    mostly right (STOP at a matching funnel, else NERGENS), and lays at random; with ``stop``
+    a last round is rolled and claimed by a correct STOP, the die not yet laid."""
+    game = BunteKuh.new(players, seed)
+    pick = random.Random(seed)
+    t = 0
+    played = 0
+    while not game.finished:
+        t += 2000
+        dice = (pick.randint(1, 6), pick.randint(1, 6), pick.randint(1, 6))
+        game.apply(BkRoll(game.state.holder, dice, t))
+        played += 1
+        matching = game.state.matching(sum(dice))
+        t += 500
+        seat = pick.randrange(players)
+        last = rounds is not None and played > rounds and (bool(matching) or not stop)
+        if matching and (pick.random() < 0.9 or (stop and last)):
+            game.apply(BkStop(seat, pick.choice(matching), t))
+        else:
+            game.apply(Nowhere(seat, t))
+        if game.state.phase is BkPhase.PLACE and not (stop and last):
+            t += 500
+            game.apply(pick.choice(game.legal_actions(t)))
+        if last:
+            break
+    return game
+
+
+def bunte_kuh_calling(rounds: int = 14, dice: tuple[int, int, int] = (5, 4, 2)) -> BunteKuh:
+    """A seeded Bunte Kuh game after ``rounds`` rounds with the next roll made: calls open."""
+    game = bunte_kuh_game(rounds=rounds, stop=False)
+    game.apply(BkRoll(game.state.holder, dice, game.state.clock.now + 2000))
+    return game
+
+
 def plate_with_sums(seed: int = 20) -> tuple[Pyramid, dict[int, str]]:
     """The pearl bottom layer of seed 20 (Bunte Kuh, Eintrichtern) with the sums of a few
     funnels written in them."""
@@ -107,6 +149,8 @@ def write_samples(out_dir: Path) -> list[Path]:
     from renderers.das_spiel.render import (
         render_abquetschen,
         render_abquetschen_final,
+        render_bunte_kuh,
+        render_bunte_kuh_final,
         render_cui_bono,
         render_cui_bono_final,
         render_pyramid,
@@ -131,6 +175,11 @@ def write_samples(out_dir: Path) -> list[Path]:
             cui_bono_game(actions=None), CUI_NAMES, lang="de"
         ),
         "das-spiel-raffzahn.png": render_raffzahn(raffzahn_game(), SAMPLE_NAMES, seat=1),
+        "das-spiel-bunte-kuh.png": render_bunte_kuh(bunte_kuh_calling(), SAMPLE_NAMES),
+        "das-spiel-bunte-kuh-claimed.png": render_bunte_kuh(bunte_kuh_game(), SAMPLE_NAMES),
+        "das-spiel-bunte-kuh-final.png": render_bunte_kuh_final(
+            bunte_kuh_game(4, rounds=None), CUI_NAMES, lang="fr"
+        ),
         "das-spiel-raffzahn-final.png": render_raffzahn_final(
             raffzahn_game(rounds=None, roll=None), SAMPLE_NAMES, lang="nl"
         ),

@@ -58,6 +58,7 @@ LABEL_BG: Final[RGB] = (16, 20, 28)
 LABEL_TEXT: Final[RGB] = (255, 255, 255)
 LABEL_RING: Final[RGB] = (90, 220, 255)
 LABEL_SIZE: Final = 27
+FUNNEL_LABEL_SIZE: Final = 22  # a funnel's label, between its walls' digits (Bunte Kuh)
 LAST_RING: Final[RGB] = (255, 64, 170)  # the last action's dice: a magenta outline on black
 FUNNEL_SUM_SIZE: Final = 22
 

@@ -199,15 +199,51 @@ def face_sprite(colour: Colour, r: int, pips: int, dim: bool = False) -> Sprite:
     def decorate(draw: ImageDraw.ImageDraw, to_px: object) -> None:
         conv = to_px  # type: ignore[assignment]
         if colour is Colour.PEARL:
-            stripe = th.shade(th.PEARL_STRIPE, factor)
-            for k in range(1, STRIPES + 1):
-                c = k / (STRIPES + 1)
-                a = conv(_face_point(r, offset, c - 0.12, 0.04))  # type: ignore[operator]
-                b = conv(_face_point(r, offset, c + 0.12, 0.96))  # type: ignore[operator]
-                draw.line((a, b), fill=stripe, width=3 * SS)
+            _draw_stripes(draw, conv, r, offset, factor)  # type: ignore[arg-type]
         _draw_pips(draw, conv, r, offset, pips, pip, ring)  # type: ignore[arg-type]
 
     return _render_face(r, offset, fill, decorate)
+
+
+DIGIT_AT: Final = 0.38  # where a face's digit sits, in face units from the die's top corner
+DIGIT_SIZE: Final = 30
+
+
+@lru_cache(maxsize=128)
+def digit_face_sprite(colour: Colour, r: int, value: int) -> Sprite:
+    """A die face of ``colour`` in screen role ``r`` showing ``value`` as an upright digit
+    near the die's top corner, away from the face's far corner: that corner is a funnel's
+    point when the face is a funnel's wall, and the funnel's label goes there (Bunte Kuh, where
+    the walls must stay readable beside every funnel's label)."""
+    offset = (0.0, 0.0)
+    factor = th.SHADE[r]
+    fill = th.shade(th.DIE[colour], factor)
+
+    def decorate(draw: ImageDraw.ImageDraw, to_px: object) -> None:
+        conv = to_px  # type: ignore[assignment]
+        if colour is Colour.PEARL:
+            _draw_stripes(draw, conv, r, offset, factor)  # type: ignore[arg-type]
+        at = conv(_face_point(r, offset, DIGIT_AT, DIGIT_AT))  # type: ignore[operator]
+        fnt = font(DIGIT_SIZE * SS, True)
+        draw.text(at, str(value), font=fnt, fill=th.PIPS[colour], anchor="mm")
+
+    return _render_face(r, offset, fill, decorate)
+
+
+def _draw_stripes(
+    draw: ImageDraw.ImageDraw,
+    to_px: Callable[[Point], tuple[float, float]],
+    r: int,
+    offset: Point,
+    factor: float,
+) -> None:
+    """A pearl face's sheen: slanted stripes across the face."""
+    stripe = th.shade(th.PEARL_STRIPE, factor)
+    for k in range(1, STRIPES + 1):
+        c = k / (STRIPES + 1)
+        a = to_px(_face_point(r, offset, c - 0.12, 0.04))
+        b = to_px(_face_point(r, offset, c + 0.12, 0.96))
+        draw.line((a, b), fill=stripe, width=3 * SS)
 
 
 @lru_cache(maxsize=64)
@@ -262,7 +298,7 @@ def hollow_sprite() -> Sprite:
                 c + (vx * scale - _HEX_GAP * vx / HEX_R) * SS,
                 c + (vy * scale - _HEX_GAP * vy / HEX_R) * SS,
             )
-            for vx, vy in _HEX_CORNERS
+            for vx, vy in HEX_CORNERS
         ]
         draw.polygon(corners, fill=(*fill, 255))
     return Sprite(big.resize((size, size), Image.Resampling.BOX), -(size // 2), -(size // 2))
@@ -270,7 +306,7 @@ def hollow_sprite() -> Sprite:
 
 _HEX_GAP: Final = 3.0
 # A die's outline round its point: top, upper right, lower right, bottom, lower left, upper left.
-_HEX_CORNERS: Final = (
+HEX_CORNERS: Final = (
     ROLE_VECTORS[0],
     (ROLE_VECTORS[1][0], -ROLE_VECTORS[1][1]),
     ROLE_VECTORS[1],
@@ -308,11 +344,11 @@ def disc_sprite(radius: int, fill: th.RGB, text: str = "", ring: th.RGB | None =
 
 
 @lru_cache(maxsize=256)
-def label_sprite(text: str) -> Sprite:
+def label_sprite(text: str, size: int = th.LABEL_SIZE) -> Sprite:
     """A choosable position's label: white on black, ringed in cyan, centred on its anchor."""
-    fnt = font(th.LABEL_SIZE, True)
+    fnt = font(size, True)
     w = round(fnt.getlength(text)) + 14
-    h = th.LABEL_SIZE + 10
+    h = size + 10
     img = Image.new("RGBA", (w + 4, h + 4), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, w + 3, h + 3), radius=9, fill=(*th.LABEL_RING, 255))
@@ -437,7 +473,9 @@ def mark_last(img: Image.Image, occupied: int, last: Iterable[int], side: int = 
             )
 
 
-def draw_labels(img: Image.Image, choosable: Iterable[int], side: int = g.X) -> None:
+def draw_labels(
+    img: Image.Image, choosable: Iterable[int], side: int = g.X, size: int = th.LABEL_SIZE
+) -> None:
     """A label chip on each choosable position; two positions on one line of sight (one three
     layers above the other) share a point, so the lower one's chip moves down a chip."""
     taken: dict[tuple[int, int], int] = {}
@@ -445,7 +483,7 @@ def draw_labels(img: Image.Image, choosable: Iterable[int], side: int = g.X) -> 
         at = centre(i, side)
         shift = taken.get(at, 0)
         taken[at] = shift + 1
-        label_sprite(g.LABELS[i]).paste(img, (at[0], at[1] + shift * (th.LABEL_SIZE + 12)))
+        label_sprite(g.LABELS[i], size).paste(img, (at[0], at[1] + shift * (size + 12)))
 
 
 def pyramid_image(pyramid: Pyramid, overlay: Overlay = PLAIN) -> Image.Image:
