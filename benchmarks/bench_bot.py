@@ -113,7 +113,7 @@ async def main(games: int, which: str) -> None:
     chosen = list(plays) if which == "both" else [which]
     with tempfile.TemporaryDirectory() as tmp:
         bot = create_bot(database_path=Path(tmp) / "bench.sqlite3", dice=seeded_dice("bench"))
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, shard_count=1) as env:
             for name in chosen:
                 await plays[name](env, -1, [])  # warm-up: caches, first render
             for name in chosen:

@@ -202,7 +202,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         tracemalloc.start(6)
     rss_start = proc_status("VmRSS")
     started = time.perf_counter()
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, shard_count=1) as env:
         rss_ready = proc_status("VmRSS")
         forget = None if args.keep_simcord_state else Forget(env)
         timed = Timer(forget)

@@ -144,7 +144,7 @@ async def child(args: argparse.Namespace) -> int:
     log = Log(Path(args.acks))
     bot = create_bot(database_path=args.db, dice=seeded_dice(args.seed), ai_delay=0)
     rng = random.Random(f"{args.seed}:{os.getpid()}")
-    runner = simcord.run(bot)
+    runner = simcord.run(bot, shard_count=1)
     env = runner._env  # the world exists before the bot starts, as Discord's does
     tables = build_world(env, args)
     # Discord's clock does not restart with the bot (SimCord's is otherwise private)

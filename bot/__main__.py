@@ -32,7 +32,9 @@ async def run(settings: Settings) -> int:
         ai_delay=settings.ai_delay,
         max_missed_turns=settings.max_missed_turns,
         lobby_idle_hours=settings.lobby_idle_hours,
+        shards=settings.shards,
     )
+    log.info("serving %s", settings.shards.describe())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -15,6 +15,7 @@ from bot.components import GameItem
 from bot.config import DEFAULT_DATABASE_PATH
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
+from bot.shards import ALL_SHARDS, ShardScope
 from bot.storage import GameStore, SqliteGameStore
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.translate import CommandTranslator
@@ -24,7 +25,10 @@ log = logging.getLogger(__name__)
 SHUTDOWN_TIMEOUT_S = 10.0
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
+    """Sharded: one process runs all of Discord's recommended shards (the default), or the
+    ``shards`` it is given; it then touches only the games of those shards' servers."""
+
     store: GameStore
     play: PlayController
 
@@ -38,6 +42,7 @@ class GameBot(commands.Bot):
         ai_delay: float = 1.5,
         max_missed_turns: int = MAX_MISSED_TURNS,
         lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
+        shards: ShardScope = ALL_SHARDS,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
@@ -46,7 +51,10 @@ class GameBot(commands.Bot):
             help_command=None,
             max_messages=None,  # the bot never reads cached messages: it keeps ids in the database
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=shards.count,
+            shard_ids=None if shards.ids is None else list(shards.ids),
         )
+        self.shard_scope = shards  # not ``shards``: AutoShardedBot's map of live shards
         self.database_path = database_path
         self.dice = dice
         self.dev_guild_id = dev_guild_id
@@ -65,6 +73,7 @@ class GameBot(commands.Bot):
             self.ai_delay,
             max_missed_turns=self.max_missed_turns,
             lobby_idle_hours=self.lobby_idle_hours,
+            shards=self.shard_scope,
         )
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.add_dynamic_items(GameItem)
@@ -86,12 +95,18 @@ class GameBot(commands.Bot):
             await self.play.render(game.warm)
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        log.info(
+            "logged in as %s in %d servers on shards %s of %s",
+            self.user,
+            len(self.guilds),
+            sorted(self.shards),
+            self.shard_count,
+        )
         if not self._resumed:  # on_ready repeats after reconnects; resume once
             self._resumed = True
             posted, resumed = await self.play.recover()
             if posted or resumed:
-                log.info("recovered: %d turns posted, %d computer turns resumed", posted, resumed)
+                log.info("recovered: %d turns to post, %d computer turns resumed", posted, resumed)
 
     async def on_game_failure(self, exc: BaseException) -> None:
         """Unexpected errors in handlers end up here, so ``on_error`` logs them (and tests fail)."""
@@ -122,8 +137,10 @@ def create_bot(
     ai_delay: float = 1.5,
     max_missed_turns: int = MAX_MISSED_TURNS,
     lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
+    shards: ShardScope = ALL_SHARDS,
 ) -> GameBot:
-    """The bot; ``ai_delay`` paces computer players' actions (seconds; 0 in tests)."""
+    """The bot; ``ai_delay`` paces computer players' actions (seconds; 0 in tests); ``shards``:
+    which shards it connects and whose servers' games it touches (default: all)."""
     return GameBot(
         database_path=database_path,
         dice=dice,
@@ -132,4 +149,5 @@ def create_bot(
         ai_delay=ai_delay,
         max_missed_turns=max_missed_turns,
         lobby_idle_hours=lobby_idle_hours,
+        shards=shards,
     )

@@ -58,7 +58,7 @@ class ComputerTurns:
 
     async def _step(self, guild_id: int, game_id: int) -> bool:
         """One action of the computer on turn; True while a computer is still on turn."""
-        async with self.play.acting(game_id):
+        async with self.play.acting_unasked(guild_id, game_id):
             row = await self.play.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return False
@@ -72,6 +72,7 @@ class ComputerTurns:
                 row.status = Status.FINISHED
             ended = end_turn(row) if done else None
             await self.play.store.save(row)
+            self.play.acted["computer move"] += 1
             channel = await self.play.play_channel(row)
             if channel is None:
                 return False
@@ -89,3 +90,4 @@ class ComputerTurns:
                 content += "\n🤖 " + move.narration(t)
             await self.play.edit_stored_turn(row, channel, content, board=True)
             return True
+        return False  # another process saved this game first (``acting_unasked``)

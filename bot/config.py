@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import ALL_SHARDS, ShardScope, parse_ids
+
 DEFAULT_DATABASE_PATH = "data/spexxx.sqlite3"
 
 TOKEN_HELP = """\
@@ -36,6 +38,7 @@ class Settings:
     ai_delay: float = 1.5
     max_missed_turns: int = 3
     lobby_idle_hours: float = 24.0
+    shards: ShardScope = ALL_SHARDS
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -73,7 +76,10 @@ class Settings:
             idle = 0.0
         if not 0 < idle <= 24 * 30:
             raise ConfigError(f"LOBBY_IDLE_HOURS must be above 0 (hours), not {raw_idle!r}")
-        return cls(token, path, level, dev_guild_id, log_format, ai_delay, int(missed), idle)
+        shards = _shards(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
+        return cls(
+            token, path, level, dev_guild_id, log_format, ai_delay, int(missed), idle, shards
+        )
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
         return (
@@ -81,8 +87,35 @@ class Settings:
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r}, "
             f"ai_delay={self.ai_delay!r}, max_missed_turns={self.max_missed_turns!r}, "
-            f"lobby_idle_hours={self.lobby_idle_hours!r})"
+            f"lobby_idle_hours={self.lobby_idle_hours!r}, shards={self.shards.describe()!r})"
         )
 
     def database_file(self) -> Path:
         return Path(self.database_path)
+
+
+def _shards(raw_count: str, raw_ids: str) -> ShardScope:
+    """``SHARD_COUNT`` (all processes' shards together) and ``SHARD_IDS`` (this process's)."""
+    if not raw_count:
+        if raw_ids:
+            raise ConfigError(
+                f"SHARD_IDS={raw_ids!r} needs SHARD_COUNT, the number of shards of all processes "
+                "together (e.g. SHARD_COUNT=4 with SHARD_IDS=0-1 here and 2-3 on the other)"
+            )
+        return ALL_SHARDS
+    if not raw_count.isdigit() or int(raw_count) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number from 1, not {raw_count!r}")
+    count = int(raw_count)
+    if not raw_ids:
+        return ShardScope(count)
+    try:
+        ids = parse_ids(raw_ids)
+    except ValueError as exc:
+        raise ConfigError(f"SHARD_IDS={raw_ids!r}: {exc} (write e.g. 0-3 or 0,2,5-7)") from None
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise ConfigError(
+            f"SHARD_IDS={raw_ids!r}: shard {outside[0]} does not exist with SHARD_COUNT={count}"
+            f" (shard ids run from 0 to {count - 1})"
+        )
+    return ShardScope(count, ids)

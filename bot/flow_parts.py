@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.client import GameBot
     from bot.computer import ComputerTurns
     from bot.dice import DiceSource
+    from bot.shards import ShardScope
     from bot.storage import GameStore
     from bot.timers import TurnTimers
 
@@ -20,4 +22,6 @@ class FlowParts:
     dice: DiceSource
     timers: TurnTimers
     computers: ComputerTurns
+    scope: ShardScope
+    acted: Counter[str]
     closing: bool

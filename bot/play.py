@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,8 @@ from bot.logs import ids
 from bot.models import GameRow, Status
 from bot.posting import NO_MENTIONS, Posting, mention_only
 from bot.refusals import Refusal, refusal_text, user_t
-from bot.storage import GameStore
+from bot.shards import ALL_SHARDS, ShardScope
+from bot.storage import GameStore, StaleGame
 from bot.timers import (
     LOBBY_IDLE_SECONDS,
     MAX_MISSED_TURNS,
@@ -62,9 +64,14 @@ class PlayController(LobbyFlow, Posting, GameActions):
         *,
         max_missed_turns: int = MAX_MISSED_TURNS,
         lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
+        shards: ShardScope = ALL_SHARDS,
     ) -> None:
         self.bot = bot
         self.store = store
+        self.scope = shards  # whose servers' games the background passes touch
+        # what the background work did, by kind (timers, computers, recovery; ``dropped``: another
+        # process acted first): for the heartbeat log and the sharding benchmark
+        self.acted: Counter[str] = Counter()
         self.dice = dice
         self.computers = ComputerTurns(self, ai_delay)
         self._languages: dict[int, str | None] = {}  # server language setting, by guild
@@ -123,6 +130,24 @@ class PlayController(LobbyFlow, Posting, GameActions):
             self._busy -= 1
             if self._busy == 0:
                 self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def acting_unasked(self, guild_id: int, game_id: int) -> AsyncIterator[None]:
+        """``acting`` for work nobody clicked (timers, computers, recovery, a post tried again).
+
+        Another process may hold the same game when the shard split is wrong (a mistyped
+        ``SHARD_IDS``, an overlap while resharding): every such action saves before it posts,
+        so when the other process saved first, the save here is refused (``StaleGame``) before
+        anything was posted, and the action is dropped: the other process did it."""
+        async with self.acting(game_id):
+            try:
+                yield
+            except StaleGame:
+                self.acted["dropped"] += 1
+                log.info(
+                    "another process acted on this game first: action dropped",
+                    extra={"guild": guild_id, "game": game_id},
+                )
 
     async def drain(self, timeout: float) -> bool:
         """Stop taking actions and wait for those under way; False if some did not finish."""

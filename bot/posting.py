@@ -153,16 +153,20 @@ class Posting(FlowParts):
             log.info("old turn message not updated: %s", exc, extra=ids(row))
 
     def retry_post(self, row: GameRow) -> None:
-        """Post a turn Discord refused again later, with backoff, in the background."""
+        """Post a turn nobody was shown later, with backoff, in the background: one Discord
+        refused, or one a crash left unposted."""
         key = (row.guild_id, row.id)
-        self._retrying.start(key, lambda: self._retry_post(*key), f"post-{row.id}")
+        version = row.version
+        self._retrying.start(key, lambda: self._retry_post(*key, version), f"post-{row.id}")
 
-    async def _retry_post(self, guild_id: int, game_id: int) -> None:
+    async def _retry_post(self, guild_id: int, game_id: int, version: int) -> None:
         try:
             for delay in POST_RETRY_DELAYS:
                 await asyncio.sleep(delay)
-                if await self.post_pending_turn(guild_id, game_id, retry=False):
+                left = await self.post_pending_turn(guild_id, game_id, version)
+                if left is None:
                     return
+                version = left
             log.error(
                 "gave up posting the turn after %d tries; `board` or a restart posts it",
                 len(POST_RETRY_DELAYS),
@@ -171,28 +175,40 @@ class Posting(FlowParts):
         except Refusal:
             pass  # shutting down: the start-up recovery posts it
 
-    async def post_pending_turn(self, guild_id: int, game_id: int, *, retry: bool = True) -> bool:
-        """Post the game's current turn if it was never posted (a crash or a Discord failure
-        after its move was saved); True when nothing is left to post."""
-        async with self.acting(game_id):
+    async def post_pending_turn(self, guild_id: int, game_id: int, version: int) -> int | None:
+        """Post the game's current turn if it is still unposted at ``version``; None when nothing
+        is left to post here, else the version to try again at.
+
+        An unposted turn may be one a live process is posting right now (another process, with a
+        wrong shard split): that process saves the game within seconds, long before the first
+        try here. So a game saved since ``version`` is left alone (its saver posts it, or tries
+        again itself), and one still at ``version`` is claimed by a save before it is posted."""
+        async with self.acting_unasked(guild_id, game_id):
             row = await self.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
-                return True
+                return None
             if row.turn_message_id is not None or adapter_for(row.kind).current(row.game) is None:
-                return True
+                return None
+            if row.version != version:
+                log.info("an unposted turn was saved meanwhile: left to its saver", extra=ids(row))
+                return None
             channel = await self.play_channel(row)
             if channel is None:
                 log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
-                return False
-            posted = await self.post_turn(row, channel, retry=retry)
+                return row.version
+            await self.store.save(row)  # the claim: another process's post after this is refused
+            self.acted["pending turn"] += 1
+            posted = await self.post_turn(row, channel, retry=False)
             log.info("pending turn posted: %s", posted, extra=ids(row))
-            return posted
+            return None if posted else row.version
+        return None  # another process saved it first: its turn, its post
 
     async def recover(self) -> tuple[int, int]:
         """After a start: post every running game's turn that was saved but never posted, or
-        whose message is gone, and let the computers on turn play on. (posted, resumed)"""
+        whose message is gone, and let the computers on turn play on; only games of this
+        process's shards. (posted or to post, resumed)"""
         posted = resumed = 0
-        for row in await self.store.running_games():
+        for row in await self.store.running_games(self.scope):
             if row.game is None or adapter_for(row.kind).current(row.game) is None:
                 continue
             try:
@@ -207,15 +223,17 @@ class Posting(FlowParts):
         return posted, resumed
 
     async def _recover_game(self, guild_id: int, game_id: int) -> str:
-        async with self.acting(game_id):
+        async with self.acting_unasked(guild_id, game_id):
             row = await self.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return ""
             seat = adapter_for(row.kind).current(row.game)
             if seat is None:
                 return ""
+            unposted = row.turn_message_id is None  # a crash after the move's save
             channel = await self.play_channel(row)
-            if channel is None and row.thread_id and await self._gone(row.thread_id):
+            moved = channel is None and row.thread_id and await self._gone(row.thread_id)
+            if moved:
                 log.warning("the game's thread is gone: playing on in the channel", extra=ids(row))
                 row.thread_id = None  # a deleted thread: the game goes on where it was opened
                 row.turn_message_id = None
@@ -223,6 +241,9 @@ class Posting(FlowParts):
             if channel is None:
                 log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
                 return ""
+            if unposted and not moved:
+                self.retry_post(row)  # not at once: see ``post_pending_turn``
+                return "posted"
             if row.turn_message_id and hasattr(channel, "fetch_message"):
                 try:
                     await channel.fetch_message(row.turn_message_id)  # type: ignore[attr-defined]
@@ -232,12 +253,15 @@ class Posting(FlowParts):
                 except discord.HTTPException as exc:
                     log.info("turn message not checked: %s", exc, extra=ids(row))
             if row.turn_message_id is None:
+                await self.store.save(row)  # the claim, before posting: see ``acting_unasked``
+                self.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
                 return "posted"
             if row.players[seat].is_ai:
                 self.computers.schedule(row)
                 return "resumed"
             return ""
+        return ""  # another process saved it first
 
     async def _gone(self, channel_id: int) -> bool:
         try:

@@ -32,6 +32,7 @@ from bot.models import (
     SeatResult,
     Status,
 )
+from bot.shards import ALL_SHARDS, ShardScope
 from games.common.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,8 @@ SQLITE_MAX_INT = 2**63 - 1
 
 
 class StaleGame(Exception):
-    """Someone saved the game in between; a bug when per-game locks are held."""
+    """Someone saved the game in between: another task (a bug while per-game locks are held) or
+    another bot process that acted on the same game first (``PlayController.acting_unasked``)."""
 
 
 class CorruptGame(Exception):
@@ -79,9 +81,13 @@ class GameStore(Protocol):
 
     async def list_active(self, guild_id: int, kind: str | None = None) -> list[GameRow]: ...
 
-    async def due_games(self, now: float) -> list[GameKey]: ...
+    async def due_games(self, now: float, scope: ShardScope = ALL_SHARDS) -> list[GameKey]:
+        """Games with a timer due, of the servers on ``scope``'s shards."""
+        ...
 
-    async def running_games(self) -> list[GameRow]: ...
+    async def running_games(self, scope: ShardScope = ALL_SHARDS) -> list[GameRow]:
+        """Running games of the servers on ``scope``'s shards."""
+        ...
 
     async def all_games(self) -> list[GameRow]: ...
 
@@ -346,21 +352,25 @@ class SqliteGameStore:
             (guild_id, kind, Status.LOBBY.value, Status.RUNNING.value),
         )
 
-    async def due_games(self, now: float) -> list[GameKey]:
-        """Running games whose turn timer or reminder is due, and lobbies idle too long.
+    async def due_games(self, now: float, scope: ShardScope = ALL_SHARDS) -> list[GameKey]:
+        """Running games whose turn timer or reminder is due, and lobbies idle too long, of the
+        servers on ``scope``'s shards.
 
         Only their keys: the sweep loads each game once, under its lock, with ``get``.
         """
         rows = await self._read(
-            "SELECT guild_id, id FROM games WHERE (status = ? AND (turn_due <= ? OR reminder_due"
-            " <= ?)) OR (status = ? AND lobby_expires <= ?) ORDER BY id",
+            "SELECT guild_id, id FROM games WHERE ((status = ? AND (turn_due <= ? OR reminder_due"
+            f" <= ?)) OR (status = ? AND lobby_expires <= ?)) AND {scope.sql()} ORDER BY id",
             (Status.RUNNING.value, now, now, Status.LOBBY.value, now),
         )
         return [GameKey(r[0], r[1]) for r in rows]
 
-    async def running_games(self) -> list[GameRow]:
-        """Running games of every server, to resume computer players' turns after a restart."""
-        return await self._query("status = ? ORDER BY id", (Status.RUNNING.value,))
+    async def running_games(self, scope: ShardScope = ALL_SHARDS) -> list[GameRow]:
+        """Running games of the servers on ``scope``'s shards, to post what a crash left
+        unposted and resume computer players' turns after a restart."""
+        return await self._query(
+            f"status = ? AND {scope.sql()} ORDER BY id", (Status.RUNNING.value,)
+        )
 
     async def all_games(self) -> list[GameRow]:
         """Every stored game of every server (state only): for admin checks, never a command."""

@@ -135,7 +135,7 @@ class TurnTimers:
             return
         self._beat()
         try:
-            keys = await self.play.store.due_games(now())
+            keys = await self.play.store.due_games(now(), self.play.scope)
         except Exception:
             self.failures += 1
             self.failed += 1
@@ -161,15 +161,16 @@ class TurnTimers:
         if t - self._heartbeat < HEARTBEAT_SECONDS:
             return
         log.info(
-            "turn timers alive: %d sweeps, %d failed in the last %.0f minutes",
+            "turn timers alive: %d sweeps, %d failed in the last %.0f minutes; since start: %s",
             self.sweeps,
             self.failed,
             (t - self._heartbeat) / 60,
+            dict(self.play.acted) or "nothing due",
         )
         self._heartbeat, self.sweeps, self.failed = t, 0, 0
 
     async def _handle(self, guild_id: int, game_id: int) -> None:
-        async with self.play.acting(game_id):
+        async with self.play.acting_unasked(guild_id, game_id):
             row = await self.play.store.get(guild_id, game_id)
             if row is None:
                 return
@@ -186,6 +187,7 @@ class TurnTimers:
         row.note = N_("closed: nobody started it")
         row.lobby_expires = None
         await self.play.store.save(row)
+        self.play.acted["lobby closed"] += 1
         log.info("idle lobby closed", extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None or row.lobby_message_id is None:
@@ -211,6 +213,7 @@ class TurnTimers:
         seat = game.current(row.game)
         row.reminder_due = None
         await self.play.store.save(row)  # marked before sending: never reminded twice
+        self.play.acted["reminded"] += 1
         if seat is None or row.players[seat].is_ai or row.turn_due is None:
             return
         channel = await self.play.play_channel(row)
@@ -268,6 +271,7 @@ class TurnTimers:
             row.status = Status.FINISHED
         ended = end_turn(row)
         await self.play.store.save(row)
+        self.play.acted["expired"] += 1
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None:

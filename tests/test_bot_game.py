@@ -29,9 +29,9 @@ RESULT = re.compile(r"placed a cube on|had to discard")  # a turn's result line
 class Table:
     """Players around one channel; helpers click what a person would click."""
 
-    def __init__(self, env, names=("alice", "bob"), channel_overwrites=None):
+    def __init__(self, env, names=("alice", "bob"), channel_overwrites=None, guild=None):
         self.env = env
-        self.guild = env.create_guild()
+        self.guild = guild or env.create_guild()
         overwrites = None
         if channel_overwrites is not None:
             overwrites = {self.guild.me: channel_overwrites}

@@ -10,6 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.posting import POST_RETRY_DELAYS
 from tests.simtable import find_id
 from tests.test_bot_game import Table, stored
 
@@ -223,11 +224,11 @@ async def test_a_failed_sweep_does_not_stop_the_timers(
     original = store.due_games
     failures = []
 
-    async def locked(now: float):  # type: ignore[no-untyped-def]
+    async def locked(now: float, scope):  # type: ignore[no-untyped-def]
         if not failures:
             failures.append(now)
             raise sqlite3.OperationalError("database is locked")
-        return await original(now)
+        return await original(now, scope)
 
     monkeypatch.setattr(store, "due_games", locked)
     await simcord_env.advance_time(TWO_MINUTES + 20)
@@ -255,7 +256,10 @@ async def test_a_crash_before_the_next_turn_is_posted_is_recovered_on_start(
     with pytest.raises(AssertionError, match="no turn message"):
         table.turn_message(thread)  # nobody has controls
 
-    await simcord_env.restart_bot(make_bot())  # the new bot posts it by itself
+    await simcord_env.restart_bot(make_bot())  # the new bot posts it by itself, …
+    with pytest.raises(AssertionError, match="no turn message"):
+        table.turn_message(thread)  # … not at once (another process may be posting it) …
+    await simcord_env.advance_time(POST_RETRY_DELAYS[0])  # … but 10 s later
 
     message = table.turn_message(thread)
     second = table.on_turn(message)
@@ -431,6 +435,7 @@ async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
         table.turn_message(thread)
 
     await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(POST_RETRY_DELAYS[0])
 
     message = table.turn_message(thread)
     assert table.on_turn(message) is table.players[0]
