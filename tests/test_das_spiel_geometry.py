@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from games.das_spiel import geometry as g
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Colour, Die, Pyramid
+from games.das_spiel.setup import full_pyramid
 
 
 def m(text: str) -> int:
@@ -294,3 +295,16 @@ def test_mask_predicates_match_the_definitions(anything: int, pile: int) -> None
         assert g.funnels(occupied) == naive["funnels"]
         assert g.unsupported(occupied) == naive["unsupported"]
         assert g.longest_row(occupied) == _naive_row(occupied)
+
+
+def test_exposed_faces_of_a_view_with_its_interior_blanked() -> None:
+    """A view pyramid (Cui bono?'s ``public``) keeps interior dice present as ``None``: they
+    show no face, so ``exposed_faces`` lists the surface and never touches them."""
+    full = full_pyramid(1)
+    interior = g.mask_of(i for i in range(g.COUNT) if not g.exposed_axes(full.occupied, i))
+    assert interior.bit_count() == 56
+    blanked = Pyramid(
+        full.occupied, tuple(None if interior >> i & 1 else d for i, d in enumerate(full.dice))
+    )
+    assert blanked.exposed_faces() == full.exposed_faces()
+    assert len(blanked.exposed_faces()) == 135

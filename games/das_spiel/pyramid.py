@@ -172,12 +172,22 @@ class Pyramid:
         return sum(self.funnel_walls(q))
 
     def exposed_faces(self) -> list[tuple[int, int, int]]:
-        """Every exposed upper face as ``(position, axis, pips)``, in label order then axis."""
+        """Every exposed upper face as ``(position, axis, pips)``, in label order then axis.
+
+        A view may keep interior dice present but unknown (``None``, Cui bono?'s ``public``):
+        they expose no face, so they are skipped; an exposed face of an unknown die is a bug."""
         out = []
         occupied = self.occupied
+        dice = self.dice
         for i in g.bits(occupied):
-            o = self.dice[i].orientation  # type: ignore[union-attr]
-            for a in g.exposed_axes(occupied, i):
+            axes = g.exposed_axes(occupied, i)
+            if not axes:
+                continue
+            die = dice[i]
+            if die is None:
+                raise ValueError(f"{g.LABELS[i]} shows a face but its die is unknown")
+            o = die.orientation
+            for a in axes:
                 out.append((i, a, o[a]))
         return out
 
