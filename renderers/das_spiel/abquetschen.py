@@ -114,8 +114,7 @@ def end_text(game: Abquetschen, names: Sequence[str], t: Translator, lang: str) 
         EndReason.BURIED: t("A player was buried: fewest dice left wins."),
         EndReason.STALLED: t("Nobody could build any more: fewest dice left wins."),
     }[s.end_reason or EndReason.SUPPLY_USED]
-    winners = ", ".join(panels.short_name(names, w, lang) for w in s.winners)
-    return t("{reason} Winner: {names}.", reason=reason, names=winners)
+    return panels.end_line(t, reason, s.winners, names)
 
 
 def cards(
@@ -154,16 +153,13 @@ def board_image(
 ) -> Image.Image:
     t = translator(lang)
     overlay = view.Overlay(side, choosable, last_placement(game))
-    img = view.pyramid_image(game.pyramid(), overlay)
-    panels.draw_sides(img, lang, side)
     lines = [status_text(game, names, t, lang)]
     last = last_action_text(game, names, t, lang)
     just_rolled = bool(game.log) and isinstance(game.log[-1], Roll)
     if last and not game.finished and not (just_rolled and game.state.phase is Phase.BUILD):
         lines.append(last)
-    panels.draw_status(img, lines, "Abquetschen")
-    panels.draw_cards(img, cards(game, names, t, lang))
-    return img
+    cards_ = cards(game, names, t, lang)
+    return panels.board_picture(game.pyramid(), overlay, lang, "Abquetschen", lines, cards_)
 
 
 def final_image(

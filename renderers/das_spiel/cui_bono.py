@@ -64,8 +64,7 @@ def status_text(game: CuiBono, names: Sequence[str], t: Translator, lang: str) -
             EndReason.NOTHING_TO_PULL: t("No die can be pulled any more."),
             EndReason.QUIET_CAP: t("Too many turns without a kept die."),
         }[s.end_reason or EndReason.DICE_LIMIT]
-        winners = ", ".join(panels.short_name(names, w, lang) for w in s.winners)
-        return t("{reason} Winner: {names}.", reason=reason, names=winners)
+        return panels.end_line(t, reason, s.winners, names)
     who = panels.short_name(names, s.current if s.current is not None else 0, lang)
     if s.phase is Phase.PULL:
         return t("{name} pulls a bottom die.", name=who)
@@ -108,11 +107,10 @@ def board_image(
 ) -> Image.Image:
     t = translator(lang)
     overlay = view.Overlay(side, choosable, last_marks(game))
-    img = view.pyramid_image(game.state.pyramid, overlay)  # exposed faces: all public
-    panels.draw_sides(img, lang, side)
-    panels.draw_status(img, [status_text(game, names, t, lang)], "Cui bono?")
-    panels.draw_cards(img, cards(game, names, t, lang))
-    return img
+    lines = [status_text(game, names, t, lang)]
+    cards_ = cards(game, names, t, lang)
+    pile = game.view().pyramid  # what everyone sees: the interior blanked (§3.4)
+    return panels.board_picture(pile, overlay, lang, "Cui bono?", lines, cards_)
 
 
 def final_image(

@@ -4,15 +4,15 @@ seat tokens, the status lines in the top-left corner and the seat cards in the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.das_spiel import geometry as g
-from games.das_spiel.pyramid import Colour
-from locales import translator
+from games.das_spiel.pyramid import Colour, Pyramid
+from locales import Translator, translator
 from renderers.das_spiel import theme as th
 from renderers.das_spiel import view
 from renderers.endgame import PanelTheme, StandingRow, draw_standings, ranks
@@ -127,6 +127,36 @@ def seat_token(seat: int, size: int) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=256)
+def _text_sprite(
+    text: str, fnt: Font, fill: th.RGB, anchor: str, direction: str | None
+) -> tuple[Image.Image, int, int]:
+    """``text`` drawn once on a transparent tile, with the tile's offset from the anchor."""
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor, direction=direction)
+    tile = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
+    ImageDraw.Draw(tile).text(
+        (-left, -top), text, font=fnt, fill=(*fill, 255), anchor=anchor, direction=direction
+    )
+    return tile, left, top
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: th.RGB,
+    anchor: str = "la",
+    direction: str | None = None,
+) -> None:
+    """``ImageDraw.text`` through a cache of drawn texts: most texts of a picture (side names,
+    headings, players' names, unchanged status lines) are the same on the next turn."""
+    if not text:
+        return
+    tile, dx, dy = _text_sprite(text, fnt, fill, anchor, direction)
+    img.paste(tile, (round(xy[0]) + dx, round(xy[1]) + dy), tile)
+
+
 def short_name(names: Sequence[str], seat: int, lang: str) -> str:
     """A seat's name for a status line (fitted to a third of the status column)."""
     return name_of(names, seat, font(22), 220, lang)
@@ -136,7 +166,6 @@ def draw_sides(img: Image.Image, lang: str, side: int = g.X) -> None:
     """Name the three sides on the plate's rim (which side is along the bottom depends on the
     view)."""
     t = translator(lang)
-    draw = ImageDraw.Draw(img)
     fnt = font(20, True)
     for axis in g.AXES:
         # The middle of side ``axis``: the bottom cell in the middle of the side's wall.
@@ -151,20 +180,19 @@ def draw_sides(img: Image.Image, lang: str, side: int = g.X) -> None:
         out = view.HEX_R + view.PLATE_RIM + 20
         px, py = x + dx / n * out, y + dy / n * out
         text = t("side {side}", side=g.AXIS_NAMES[axis])
-        draw.text((px, py), text, font=fnt, fill=th.MUTED, anchor="mm")
+        draw_text(img, (px, py), text, fnt, th.MUTED, "mm")
 
 
 def draw_status(img: Image.Image, lines: Sequence[str], heading: str) -> int:
     """The heading and status lines in the top-left corner; returns the bottom."""
-    draw = ImageDraw.Draw(img)
     x, y = th.MARGIN, th.MARGIN
     head_font, head = fit_font(heading, 34, STATUS_W, bold=True)
-    draw.text((x, y), head, font=head_font, fill=th.TEXT)
+    draw_text(img, (x, y), head, head_font, th.TEXT)
     y += 50
     body = font(26)
     for line in lines:
         for part in wrap(line, body, STATUS_W)[:3]:
-            draw.text((x, y), part, font=body, fill=th.MUTED, direction=_direction())
+            draw_text(img, (x, y), part, body, th.MUTED, direction=_direction())
             y += 34
         y += 8
     return y
@@ -189,12 +217,10 @@ def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
         line_w = line_font.getlength(card.line)
         name_font = font(24, True)
         name = card.name(name_font, width - line_w - 12)
-        draw.text((tx, y + 26), name, font=name_font, fill=th.TEXT, anchor="lm")
-        draw.text((x0 + CARD_W - 14, y + 26), card.line, font=line_font, fill=th.TEXT, anchor="rm")
+        draw_text(img, (tx, y + 26), name, name_font, th.TEXT, "lm")
+        draw_text(img, (x0 + CARD_W - 14, y + 26), card.line, line_font, th.TEXT, "rm")
         small = font(19)
-        draw.text(
-            (tx, y + 60), fit(card.facts, small, width), font=small, fill=th.MUTED, anchor="lm"
-        )
+        draw_text(img, (tx, y + 60), fit(card.facts, small, width), small, th.MUTED, "lm")
         y += CARD_H + CARD_GAP
     return y
 
@@ -203,6 +229,33 @@ def _direction() -> str | None:
     """Left to right for whole lines: with raqm an Arabic name first would otherwise turn the
     line round (raqm still lays out the name's own run right to left)."""
     return "ltr" if has_raqm() else None
+
+
+def board_picture(
+    pyramid: Pyramid,
+    overlay: view.Overlay,
+    lang: str,
+    heading: str,
+    lines: Sequence[str],
+    cards: Sequence[SeatCard],
+    after_status: Callable[[Image.Image, int], object] | None = None,
+) -> Image.Image:
+    """The board picture of a game that shows its pile as it is: the pile with its
+    ``overlay``, the sides named, the status lines under the game's ``heading`` (then
+    ``after_status(img, y)`` below them, e.g. a roll) and one card per seat."""
+    img = view.pyramid_image(pyramid, overlay)
+    draw_sides(img, lang, overlay.side)
+    bottom = draw_status(img, lines, heading)
+    if after_status is not None:
+        after_status(img, bottom)
+    draw_cards(img, cards)
+    return img
+
+
+def end_line(t: Translator, reason: str, winners: Iterable[int], names: Sequence[str]) -> str:
+    """Why the game ended and who won, for the status lines."""
+    who = ", ".join(short_name(names, w, t.lang) for w in winners)
+    return t("{reason} Winner: {names}.", reason=reason, names=who)
 
 
 @dataclass(frozen=True, slots=True)
