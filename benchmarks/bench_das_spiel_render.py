@@ -26,9 +26,13 @@ from renderers.das_spiel import (
     render_abquetschen_final,
     render_bunte_kuh,
     render_bunte_kuh_final,
+    render_eintrichtern,
+    render_eintrichtern_final,
     render_pyramid,
     render_raffzahn,
     render_raffzahn_final,
+    render_wuerfelmarsch,
+    render_wuerfelmarsch_final,
 )
 from renderers.das_spiel.samples import (
     CUI_NAMES,
@@ -37,8 +41,10 @@ from renderers.das_spiel.samples import (
     bunte_kuh_calling,
     bunte_kuh_game,
     cui_bono_pile,
+    eintrichtern_game,
     plate_with_sums,
     raffzahn_game,
+    wuerfelmarsch_game,
 )
 
 
@@ -61,6 +67,12 @@ def main() -> None:
     bk_early = bunte_kuh_calling(rounds=2)
     bk_late = bunte_kuh_calling(rounds=40)
     bk_end = bunte_kuh_game(4, rounds=None)
+    # Late-game states: Würfelmarsch one action before its end (the last tip replayed for its
+    # captures), Eintrichtern with most funnels lifted and a rolled target in play.
+    wm_end = wuerfelmarsch_game(actions=None)
+    wm_late = wuerfelmarsch_game(actions=len(wm_end.log) - 1)
+    ein_end = eintrichtern_game(actions=None)
+    ein_late = eintrichtern_game(actions=len(ein_end.log) - 3)
     cold_render(start, lambda: render_abquetschen(mid, SAMPLE_NAMES))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; clock {args.clock}")
     n = args.runs
@@ -83,6 +95,14 @@ def main() -> None:
             ("bunte kuh, 36 funnels", lambda: render_bunte_kuh(bk_early, SAMPLE_NAMES), n),
             ("bunte kuh late", lambda: render_bunte_kuh(bk_late, SAMPLE_NAMES), n),
             ("bunte kuh final", lambda: render_bunte_kuh_final(bk_end, CUI_NAMES), n // 2),
+            ("würfelmarsch late", lambda: render_wuerfelmarsch(wm_late, SAMPLE_NAMES), n),
+            (
+                "würfelmarsch final",
+                lambda: render_wuerfelmarsch_final(wm_end, SAMPLE_NAMES),
+                n // 2,
+            ),
+            ("eintrichtern late", lambda: render_eintrichtern(ein_late, CUI_NAMES), n),
+            ("eintrichtern final", lambda: render_eintrichtern_final(ein_end, CUI_NAMES), n // 2),
         ],
         clock,
     )

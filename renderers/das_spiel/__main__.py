@@ -24,8 +24,12 @@ from renderers.das_spiel.render import (
     render_bunte_kuh_final,
     render_cui_bono,
     render_cui_bono_final,
+    render_eintrichtern,
+    render_eintrichtern_final,
     render_raffzahn,
     render_raffzahn_final,
+    render_wuerfelmarsch,
+    render_wuerfelmarsch_final,
 )
 
 # A record's game → (board picture, final picture), each (engine, names, side, lang) -> PNG.
@@ -46,6 +50,18 @@ GAMES: dict[str, tuple[Picture, Picture]] = {
     "bunte-kuh": (
         lambda game, names, side, lang: render_bunte_kuh(game, names, side=side, lang=lang),
         lambda game, names, side, lang: render_bunte_kuh_final(game, names, side=side, lang=lang),
+    ),
+    "eintrichtern": (
+        lambda game, names, side, lang: render_eintrichtern(game, names, side=side, lang=lang),
+        lambda game, names, side, lang: render_eintrichtern_final(
+            game, names, side=side, lang=lang
+        ),
+    ),
+    "wuerfelmarsch": (
+        lambda game, names, side, lang: render_wuerfelmarsch(game, names, side=side, lang=lang),
+        lambda game, names, side, lang: render_wuerfelmarsch_final(
+            game, names, side=side, lang=lang
+        ),
     ),
 }
 # The games whose seats see different things: (engine, names, seat, side or None, lang) -> PNG.

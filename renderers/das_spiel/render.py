@@ -15,11 +15,22 @@ from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen
 from games.das_spiel.bunte_kuh import BunteKuh
 from games.das_spiel.cui_bono import CuiBono
+from games.das_spiel.eintrichtern import Eintrichtern, Reveal
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.raffzahn import Raffzahn
+from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
 from locales import DEFAULT, resolve
 from renderers import png
-from renderers.das_spiel import abquetschen, bunte_kuh, cui_bono, panels, raffzahn, view
+from renderers.das_spiel import (
+    abquetschen,
+    bunte_kuh,
+    cui_bono,
+    eintrichtern,
+    panels,
+    raffzahn,
+    view,
+    wuerfelmarsch,
+)
 from renderers.das_spiel.palette import palette
 from renderers.das_spiel.view import Overlay
 
@@ -142,6 +153,63 @@ def render_bunte_kuh_final(
 ) -> bytes:
     """The final pile and the standings: emptied supplies first."""
     return encode(bunte_kuh.final_image(game, names, side=side, lang=resolve(lang)))
+
+
+def render_wuerfelmarsch(
+    game: Wuerfelmarsch,
+    names: Sequence[str],
+    *,
+    choosable: Iterable[int] | None = None,
+    moves_from: int | None = None,
+    side: int = g.X,
+    lang: str = DEFAULT,
+) -> bytes:
+    """The plate with the three armies, their target corners, the last tip (and what it
+    captured) marked, the turn counter and each seat's score. ``choosable`` (default: the dice
+    of the seat on turn) are labelled and the hollows the dice of mask ``moves_from`` (default:
+    the same dice) can tip into are ringed; the bot passes one selected die. Draw it from the
+    seat's own side (``side``, §9.4)."""
+    if choosable is None:
+        choosable = g.bits(wuerfelmarsch.choosable(game))
+        if moves_from is None:
+            moves_from = wuerfelmarsch.choosable(game)
+    img = wuerfelmarsch.board_image(
+        game, names, choosable=choosable, moves_from=moves_from, side=side, lang=resolve(lang)
+    )
+    return encode(img)
+
+
+def render_wuerfelmarsch_final(
+    game: Wuerfelmarsch, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> bytes:
+    """The final plate and the standings (the corner's winner first, then by score)."""
+    return encode(wuerfelmarsch.final_image(game, names, side=side, lang=resolve(lang)))
+
+
+def render_eintrichtern(
+    game: Eintrichtern,
+    names: Sequence[str],
+    *,
+    seat: int | None = None,
+    reveal: Reveal | None = None,
+    side: int = g.X,
+    lang: str = DEFAULT,
+) -> bytes:
+    """The covered picture of §8.5, drawn from ``game.view(seat)`` only: red dice labelled,
+    funnels out of play with their walls and sums, the outer yellow faces, the roll, the last
+    lift marked and each seat's red dice. ``reveal`` (the ``Reveal`` step of a lift's
+    ``Result.online()``) draws that funnel open with its sum, for the bot's 8 seconds."""
+    img = eintrichtern.board_image(
+        game, names, seat=seat, reveal=reveal, side=side, lang=resolve(lang)
+    )
+    return encode(img)
+
+
+def render_eintrichtern_final(
+    game: Eintrichtern, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+) -> bytes:
+    """The final plate (covered funnels stay covered) and the standings by red dice."""
+    return encode(eintrichtern.final_image(game, names, side=side, lang=resolve(lang)))
 
 
 def encode(img: Image.Image) -> bytes:

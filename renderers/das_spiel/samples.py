@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from games.common.ai import Level
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen, Bonus, Build, Phase, Roll
@@ -17,11 +18,15 @@ from games.das_spiel.bunte_kuh import Phase as BkPhase
 from games.das_spiel.bunte_kuh import Roll as BkRoll
 from games.das_spiel.bunte_kuh import Stop as BkStop
 from games.das_spiel.cui_bono import CuiBono
+from games.das_spiel.eintrichtern import Eintrichtern
+from games.das_spiel.eintrichtern import ai as ein_ai
 from games.das_spiel.pyramid import Colour, Pyramid
 from games.das_spiel.raffzahn import Phase as RaffPhase
 from games.das_spiel.raffzahn import Raffzahn, Stop, Take
 from games.das_spiel.raffzahn import Roll as RaffRoll
 from games.das_spiel.setup import bottom_layer, full_pyramid
+from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
+from games.das_spiel.wuerfelmarsch import ai as wm_ai
 
 SAMPLE_NAMES = ("Ann 🦄", "Benedikt von Lange-Schöneberg", "محمد علي")
 CUI_NAMES = (*SAMPLE_NAMES, "Zoë ✨")
@@ -145,6 +150,35 @@ def plate_with_sums(seed: int = 20) -> tuple[Pyramid, dict[int, str]]:
     return plate, sums
 
 
+def wuerfelmarsch_game(seed: int = 4, actions: int | None = 19) -> Wuerfelmarsch:
+    """A seeded Würfelmarsch game between computer players (normal against easy, so armies
+    meet and capture), stopped after ``actions`` actions (None: to the end)."""
+    game = Wuerfelmarsch()
+    rng = random.Random(seed)
+    levels = (Level.NORMAL, Level.EASY, Level.NORMAL)
+    while not game.finished and (actions is None or len(game.log) < actions):
+        seat = game.state.current
+        assert seat is not None
+        game.apply(wm_ai.decide(game.state, levels[seat], rng).action)
+    return game
+
+
+def eintrichtern_game(players: int = 4, seed: int = 20, actions: int | None = 61) -> Eintrichtern:
+    """A seeded Eintrichtern game between honest computer players (normal), stopped after
+    ``actions`` actions (None: to the end)."""
+    game = Eintrichtern.new(players, seed)
+    dice = SeededDice(seed)
+    while not game.finished and (actions is None or len(game.log) < actions):
+        seat = game.state.current
+        assert seat is not None
+        choice = ein_ai.computer_decision(game, seat, Level.NORMAL, seed).action
+        if isinstance(choice, ein_ai.WantRoll):
+            game.roll(dice)
+        else:
+            game.apply(choice)
+    return game
+
+
 def write_samples(out_dir: Path) -> list[Path]:
     from renderers.das_spiel.render import (
         render_abquetschen,
@@ -153,9 +187,13 @@ def write_samples(out_dir: Path) -> list[Path]:
         render_bunte_kuh_final,
         render_cui_bono,
         render_cui_bono_final,
+        render_eintrichtern,
+        render_eintrichtern_final,
         render_pyramid,
         render_raffzahn,
         render_raffzahn_final,
+        render_wuerfelmarsch,
+        render_wuerfelmarsch_final,
     )
 
     game = abquetschen_game()
@@ -182,6 +220,14 @@ def write_samples(out_dir: Path) -> list[Path]:
         ),
         "das-spiel-raffzahn-final.png": render_raffzahn_final(
             raffzahn_game(rounds=None, roll=None), SAMPLE_NAMES, lang="nl"
+        ),
+        "das-spiel-wuerfelmarsch.png": render_wuerfelmarsch(wuerfelmarsch_game(), SAMPLE_NAMES),
+        "das-spiel-wuerfelmarsch-final.png": render_wuerfelmarsch_final(
+            wuerfelmarsch_game(actions=None), SAMPLE_NAMES, lang="nl"
+        ),
+        "das-spiel-eintrichtern.png": render_eintrichtern(eintrichtern_game(), CUI_NAMES),
+        "das-spiel-eintrichtern-final.png": render_eintrichtern_final(
+            eintrichtern_game(actions=None), CUI_NAMES, lang="fr"
         ),
     }
     out = []
