@@ -9,7 +9,7 @@ import pytest
 from games.common.ai import Level
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
-from games.das_spiel.abquetschen import AbqState, Abquetschen, Bonus, Build, Phase, Roll
+from games.das_spiel.abquetschen import AbqState, Abquetschen, Bonus, Build, Phase, Roll, odds
 from games.das_spiel.abquetschen.ai import decide
 from tests.test_das_spiel_abquetschen import BONUS_YELLOW, EXC2_PEARL, EXC2_YELLOW, m, snapshot_of
 
@@ -68,3 +68,135 @@ def test_bonus_is_built_not_declined() -> None:
     state.apply(Build(0, tuple(g.bits(m("0E4 1E4 2E4 3E4")))))
     for level in Level:
         assert decide(state, level).action == Bonus(0, (g.index_of_label("1D3"),))
+
+
+# ------------------------------------------------------------------ hard: tactical ideas
+
+
+def _rolls_buildable(state: AbqState, seat: int, build: int) -> set[int]:
+    """The rolls ``seat`` could build on his next turn, were it his turn after ``build``."""
+    after = state.copy()
+    after.occupied |= build
+    after.owned[state.current or 0] |= build
+    if state.current == state.start_player:
+        after.start_rebuilt = True
+    return {r for r in range(2, 7) if after.builds(seat, r)}
+
+
+def _chosen(state: AbqState, level: Level) -> int:
+    action = decide(state, level).action
+    assert isinstance(action, Build)
+    return g.mask_of(action.positions)
+
+
+def test_hard_buries_the_player_after_next_when_that_wins() -> None:
+    """Seat 0 can bury seat 2 with ``1C3 2B2``; seat 1 (no dice yet, 55 in supply) plays
+    first, then the game ends as seat 2's turn begins and seat 0 has the fewest dice left.
+    Normal only looks at the next player."""
+    state = AbqState.constructed(
+        [EXC2_PEARL, 0, EXC2_YELLOW], current=0, start_player=2, start_rebuilt=True,
+        supply=[37, 55, 51],
+    )  # fmt: skip
+    state.apply(Roll(0, 2))
+    assert decide(state, Level.HARD).action == Build(0, tuple(g.bits(m("1C3 2B2"))))
+    assert decide(state, Level.NORMAL).action != Build(0, tuple(g.bits(m("1C3 2B2"))))
+
+
+def test_hard_does_not_bury_the_player_after_next_when_that_loses() -> None:
+    state = AbqState.constructed(
+        [EXC2_PEARL, 0, EXC2_YELLOW], current=0, start_player=2, start_rebuilt=True,
+        supply=[37, 55, 20],
+    )  # fmt: skip
+    state.apply(Roll(0, 2))
+    assert decide(state, Level.HARD).action != Build(0, tuple(g.bits(m("1C3 2B2"))))
+
+
+def test_hard_keeps_every_roll_of_its_next_turn_buildable() -> None:
+    """Seed 9's first build after the start pyramid: normal's ``0D2 0E2 1D2`` leaves the start
+    player no build of 4 next turn; hard keeps all of 2–6."""
+    state = AbqState.constructed(
+        [m("0E3 0F3 0F4 1E3"), m("0D3 0E4 0F5 1D3 1E4"), m("0E5 0F6 1E5")],
+        current=0, start_player=0, start_rebuilt=False, supply=[51, 50, 52],
+    )  # fmt: skip
+    state.apply(Roll(0, 3))
+    assert _rolls_buildable(state, 0, m("0D2 0E2 1D2")) == {2, 3, 5, 6}
+    assert _chosen(state, Level.NORMAL) == m("0D2 0E2 1D2")
+    assert _rolls_buildable(state, 0, _chosen(state, Level.HARD)) == {2, 3, 4, 5, 6}
+
+
+def test_hard_takes_rolls_away_from_the_next_player() -> None:
+    """Seed 10: seat 1 builds its first dice (exception 1). Normal's ``0D3 0E3 1D3`` and hard's
+    choice both leave seat 1 every roll, but only hard's leaves seat 2, who rolls next, without
+    a build of 2 and of 4."""
+    state = AbqState.constructed(
+        [m("0F5 0G5 0G6 1F5"), 0, m("0E4 0F4 0G4 1E4 1F4")],
+        current=1, start_player=0, start_rebuilt=False, supply=[51, 55, 50],
+    )  # fmt: skip
+    state.apply(Roll(1, 3))
+    normal, hard = _chosen(state, Level.NORMAL), _chosen(state, Level.HARD)
+    assert normal == m("0D3 0E3 1D3")
+    assert _rolls_buildable(state, 1, hard) == _rolls_buildable(state, 1, normal) == {2, 3, 4, 5, 6}
+    assert _rolls_buildable(state, 2, normal) == {2, 3, 4, 5, 6}
+    assert _rolls_buildable(state, 2, hard) == {3, 5, 6}
+
+
+def test_hard_plays_otherwise_than_normal() -> None:
+    """Hard is its own level: in the first 30 choices of a seeded game it often differs."""
+    game = Abquetschen()
+    dice = SeededDice(1)
+    differ = choices = 0
+    while choices < 30 and not game.state.finished:
+        state = game.state
+        if state.phase in (Phase.SEARCH, Phase.ROLL):
+            game.roll(dice)
+            continue
+        hard = decide(state, Level.HARD)
+        differ += hard.action != decide(state, Level.NORMAL).action
+        choices += 1
+        game.apply(hard.action)
+    assert differ >= 5
+
+
+def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/bench_das_spiel_abquetschen_ai.py`` in miniature: it plays one better level
+    against two simpler ones and prints the share, the interval and the decision times."""
+    from benchmarks import bench_das_spiel_abquetschen_ai as bench
+
+    argv = ["--games", "3", "--pairings", "hard:easy", "--processes", "1", "--cold-runs", "0"]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "hard vs 2 × easy, 3 games: hard wins" in out and "95 % CI" in out
+    assert "hard decision time, warm" in out and "easy decision time, warm" in out
+
+
+# ------------------------------------------------------------------------------ odds
+
+
+def test_odds_of_a_supply_of_one() -> None:
+    """A supply of 1 ends on any roll but a 1 (2–6 are over it), so each seat finishes on a
+    turn with 5/6; the seat to play first wins (5/6) / (1 − 1/216)."""
+    assert odds.finish_turns(1)[:2] == pytest.approx((5 / 6, 5 / 36))
+    first, second, third = odds.first_to_finish([odds.finish_turns(1)] * 3)
+    assert first == pytest.approx((5 / 6) / (1 - 1 / 216))
+    assert second == pytest.approx(first / 6) and third == pytest.approx(first / 36)
+
+
+def test_odds_favour_the_smaller_supply_and_the_earlier_seat() -> None:
+    even = odds.first_to_finish([odds.finish_turns(55)] * 3)
+    assert sum(even) == pytest.approx(1.0, abs=1e-6)
+    assert even[0] > even[1] > even[2]
+    ahead = odds.first_to_finish([odds.finish_turns(50)] + [odds.finish_turns(55)] * 2)
+    assert ahead[0] > even[0]
+
+
+def test_odds_of_a_known_next_turn() -> None:
+    """Rolls a seat cannot build next turn make its supply last longer; bonus dice shorter."""
+    every = {r: r for r in range(2, 7)}
+    assert odds.next_turn(20, every) == pytest.approx(odds.finish_turns(20), abs=0.02)
+    blocked = odds.next_turn(20, {})
+    with_row = odds.next_turn(20, {**every, 6: 9})
+    mean = [
+        sum(k * p for k, p in enumerate(dist))
+        for dist in (blocked, odds.next_turn(20, every), with_row)
+    ]
+    assert mean[0] > mean[1] > mean[2]

@@ -397,7 +397,7 @@ class AbqState:
         if supply == 0:
             self._end(EndReason.SUPPLY_USED, [a.seat])
             return Result("build", row=row, bonus=0, supply=0, end=EndReason.SUPPLY_USED)
-        k = min(max(0, row - d.ABQ_BONUS_ROW_OFFSET), supply)
+        k = bonus_dice(row, supply)
         if k and self.bonus_groups(a.seat, k):
             self.bonus_due = k
             self.phase = Phase.BONUS
@@ -476,6 +476,11 @@ class AbqState:
             return [Build(seat, tuple(g.bits(m))) for m in self.builds(seat, self.roll)]
         found = self.bonus_groups(seat, self.bonus_due)
         return [Bonus(seat, tuple(g.bits(m))) for m in found] + [Bonus(seat, ())]
+
+
+def bonus_dice(row: int, supply: int) -> int:
+    """The bonus dice a build whose longest row is ``row`` earns, leaving ``supply`` (§4.4)."""
+    return min(max(0, row - d.ABQ_BONUS_ROW_OFFSET), supply)
 
 
 def start_pyramid_order() -> list[int]:
