@@ -1,16 +1,28 @@
-"""Abquetschen computer players: how often a level wins against two of another, and how long
-it takes to decide.
+"""Abquetschen computer players: how often one player of a level wins against two of a simpler
+one, and how long a decision takes.
 
-Run ``.venv/bin/python benchmarks/bench_das_spiel_abquetschen_ai.py [--games N]
-[--strong normal] [--weak easy] [--clock cpu]``. Game ``s`` seats the strong level at seat
-``s % 3`` (rotating, so every seat order occurs) and the weak level at the other two, with dice
-``SeededDice(s)``; the table is the strong level's win rate with its 95 % interval (a shared win
-counts) beside the 1/3 of an equal player, and its decision times (median, p99).
+Run ``nice -n 10 .venv/bin/python benchmarks/bench_das_spiel_abquetschen_ai.py`` (``--games N``
+per pairing, ``--pairings hard:easy,normal:easy,hard:normal``, ``--processes 2``, ``--clock cpu``
+on a busy machine). Game ``k`` seats the better player at seat ``k mod 3``, lets the search for
+the start player begin at seat ``(k div 3) mod 3`` (so every seat and every first roller come
+equally often: an even player wins a third) and rolls ``SeededDice(k)``, the same dice in every
+pairing. Prints the better level's share of wins with a 95 % Wilson interval (a shared win, ABQ-7,
+counts as a win and is also counted apart), how the games ended, decision time median / p99 per
+level over the games (warm: the module loaded, the process busy), and cold: a fresh Python
+process that imports the computer players and takes one hard decision. A script, not a test.
+Targets (issue 14): the better level wins at least 70 % of at least 500 games; a decision takes
+at most 100 ms (median).
 
-Measured (22 Nov 2026): normal vs two easy, 600 games: 54.0 % (95 % interval 50.0–57.9 %),
-decisions median 0.4 ms, p99 16.7 ms. The game is mostly luck (most games end by a roll over the
-supply), so the 70 % the issue asks for was not reached; a look ahead over every seat's next
-roll (tried as hard) won 54.6 % against two easy and 35.6 % against two normal players.
+Measured (23 Nov 2026, ``--games 540 --clock cpu``, 2 processes on a busy 2-core machine):
+hard beats two easy 59.4 % (95 % CI 55.3–63.5 %, 4 wins shared), normal beats two easy 53.3 %
+(49.1–57.5 %, 7 shared), hard against two normal 29.4 % (25.8–33.4 %, 4 shared). Decision CPU
+time median / p99: easy 0.18 / 2.55 ms, normal 0.37 / 3.50 ms, hard 14.9 / 89.0 ms (max 150);
+cold: import 529 ms, first hard decision 84 ms (wall). So the 70 % target is missed: even hard,
+which plays out every seat's next turn, wins 59 %. Most games end in a race of rolls against the
+supplies (roll over supply or supply used: 392 of 540), where luck dominates; hard's edge comes
+from burying (148 ends by burying, against 90 for normal) and from rolls taken from the others.
+Against two normal players hard is no better than an even player (normal's room counts keep
+space over many turns, where hard looks one turn ahead).
 """
 
 from __future__ import annotations
@@ -18,7 +30,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,54 +46,147 @@ from games.common.dice import SeededDice
 from games.das_spiel.abquetschen import Abquetschen, Phase
 from games.das_spiel.abquetschen.ai import decide
 
+ROOT = Path(__file__).resolve().parent.parent
+WIN_TARGET = 0.70
+MEDIAN_TARGET_MS = 100.0
 
-def play(seed: int, levels: list[Level], clock: str) -> tuple[list[int], list[float]]:
-    """One game; the winners and the strong seat's decision times in ms."""
-    now = CLOCKS[clock]
-    game = Abquetschen(start_seat=seed % 3)
-    dice = SeededDice(seed)
-    rng = random.Random(seed)
-    strong = seed % 3
-    times = []
+COLD = """
+import time
+t0 = time.perf_counter()
+import random
+from games.common.dice import SeededDice
+from games.common.ai import Level
+from games.das_spiel.abquetschen import Abquetschen, Phase
+from games.das_spiel.abquetschen.ai import decide
+t1 = time.perf_counter()
+game, dice, pick = Abquetschen(), SeededDice(3), random.Random(3)
+while len(game.log) < 60 or game.state.phase is not Phase.BUILD:
+    if game.state.phase in (Phase.SEARCH, Phase.ROLL):
+        game.roll(dice)
+    else:
+        game.apply(decide(game.state, Level.EASY, pick).action)
+t2 = time.perf_counter()
+decide(game.state, Level.HARD)
+t3 = time.perf_counter()
+print((t1 - t0) * 1000, (t3 - t2) * 1000)
+"""
+
+
+@dataclass(frozen=True)
+class Result:
+    won: bool  # the better player won (alone or shared)
+    shared: bool  # the win was shared (ABQ-7)
+    end: str
+    ms: tuple[tuple[Level, float], ...]  # (level, decision time) per decision
+
+
+def play(task: tuple[Level, Level, int, str]) -> Result:
+    """Game ``k``: one ``better`` against two ``simpler``, dice ``SeededDice(k)``."""
+    better, simpler, k, clock_name = task
+    clock = CLOCKS[clock_name]
+    seat, start = k % 3, (k // 3) % 3
+    levels = [simpler] * 3
+    levels[seat] = better
+    rng = random.Random(k)  # only easy uses it
+    game = Abquetschen(start_seat=start)
+    dice = SeededDice(k)
+    ms = []
     while not game.state.finished:
         state = game.state
-        seat = state.current
-        assert seat is not None
+        s = state.current
+        assert s is not None
         if state.phase in (Phase.SEARCH, Phase.ROLL):
             game.roll(dice)
             continue
-        t0 = now()
-        decision = decide(state, levels[seat], rng)
-        if seat == strong:
-            times.append((now() - t0) * 1000)
-        game.apply(decision.action)
-    return game.state.winners, times
+        t0 = clock()
+        action = decide(state, levels[s], rng).action
+        ms.append((levels[s], (clock() - t0) * 1000))
+        game.apply(action)
+    state = game.state
+    assert state.end_reason is not None
+    won = seat in state.winners
+    return Result(won, won and len(state.winners) > 1, state.end_reason.value, tuple(ms))
+
+
+def run(pool: Pool | None, better: Level, simpler: Level, games: int, clock: str,
+        times: dict[Level, list[float]]) -> float:  # fmt: skip
+    tasks = [(better, simpler, k, clock) for k in range(games)]
+    results = pool.map(play, tasks, chunksize=4) if pool else [play(t) for t in tasks]
+    wins = sum(r.won for r in results)
+    low, high = wilson(wins, games)
+    ends = Counter(r.end for r in results)
+    print(
+        f"{better.value} vs 2 × {simpler.value}, {games} games: {better.value} wins "
+        f"{wins / games:.1%} (95 % CI {low:.1%}–{high:.1%}; an even player 33.3 %), "
+        f"{sum(r.shared for r in results)} of them shared; ends "
+        + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())),
+        flush=True,
+    )
+    for r in results:
+        for level, t in r.ms:
+            times[level].append(t)
+    return wins / games
+
+
+def cold(runs: int) -> None:
+    """Fresh processes: import the computer players, then one hard decision (wall clock)."""
+    imports, firsts = [], []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", COLD], cwd=ROOT, capture_output=True, text=True, check=True
+        )
+        a, b = out.stdout.split()
+        imports.append(float(a))
+        firsts.append(float(b))
+    print(
+        f"  cold (fresh process, wall, {runs} runs): import median "
+        f"{statistics.median(imports):.0f} ms, first hard decision median "
+        f"{statistics.median(firsts):.1f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--strong", type=Level, default=Level.NORMAL)
-    parser.add_argument("--weak", type=Level, default=Level.EASY)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600, help="games per pairing")
+    parser.add_argument(
+        "--pairings", default="hard:easy,normal:easy,hard:normal", help="better:simpler, …"
+    )
+    parser.add_argument("--processes", type=int, default=2, help="1: no pool")
+    parser.add_argument("--cold-runs", type=int, default=3, help="0: skip the cold runs")
     add_clock_option(parser)
     args = parser.parse_args(argv)
-    wins = 0
-    times: list[float] = []
-    for seed in range(args.games):
-        levels = [args.weak] * 3
-        levels[seed % 3] = args.strong
-        winners, t = play(seed, levels, args.clock)
-        wins += seed % 3 in winners
-        times += t
-    low, high = wilson(wins, args.games)
-    print(
-        f"{args.strong.value} vs two {args.weak.value}: {args.games} games, won {wins} "
-        f"({wins / args.games:.1%}, 95 % interval {low:.1%}–{high:.1%}; an equal player 33.3 %)"
-    )
-    print(
-        f"decision time ({args.clock}): median {statistics.median(times):.1f} ms, "
-        f"p99 {p99(times):.1f} ms, {len(times)} decisions"
-    )
+    pairings = [tuple(Level(x) for x in p.split(":")) for p in args.pairings.split(",")]
+    times: dict[Level, list[float]] = {level: [] for level in Level}
+    shares = {}
+    started = time.perf_counter()
+    pool = Pool(args.processes) if args.processes > 1 else None
+    try:
+        for better, simpler in pairings:
+            shares[(better, simpler)] = run(pool, better, simpler, args.games, args.clock, times)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    print()
+    for level in Level:
+        t = times[level]
+        if len(t) > 1:
+            print(
+                f"{level.value:>6} decision time, warm ({args.clock}): median "
+                f"{statistics.median(t):6.2f} ms, p99 {p99(t):7.2f} ms, max {max(t):7.2f} ms "
+                f"({len(t)} decisions)"
+            )
+    if args.cold_runs:
+        cold(args.cold_runs)
+    print()
+    for (better, simpler), share in shares.items():
+        verdict = "ok" if share >= WIN_TARGET else "MISSED"
+        print(f"target: {better.value} beats 2 × {simpler.value} >= {WIN_TARGET:.0%}: "
+              f"{share:.1%} {verdict}")  # fmt: skip
+    slow = [lv.value for lv in Level if times[lv] and statistics.median(times[lv]) > 100]
+    print(f"target: decision median <= {MEDIAN_TARGET_MS:.0f} ms:", "MISSED " + ", ".join(slow)
+          if slow else "ok")  # fmt: skip
+    print(f"wall time {time.perf_counter() - started:.0f} s")
     return 0
 
 
