@@ -5,32 +5,9 @@ and export. ``state.py`` holds the rules; ``builds.py`` enumerates legal groups 
 has the computer players.
 """
 
-from games.das_spiel.abquetschen.game import COLOURS, Abquetschen, from_record
-from games.das_spiel.abquetschen.state import (
-    START_PYRAMIDS,
-    AbqState,
-    Action,
-    Bonus,
-    Build,
-    EndReason,
-    Phase,
-    Result,
-    Roll,
-    Start,
-)
+from games.das_spiel.abquetschen import game as _game
+from games.das_spiel.abquetschen import state as _state
+from games.das_spiel.abquetschen.game import *  # noqa: F403
+from games.das_spiel.abquetschen.state import *  # noqa: F403
 
-__all__ = [
-    "COLOURS",
-    "START_PYRAMIDS",
-    "AbqState",
-    "Abquetschen",
-    "Action",
-    "Bonus",
-    "Build",
-    "EndReason",
-    "Phase",
-    "Result",
-    "Roll",
-    "Start",
-    "from_record",
-]
+__all__ = [*_state.__all__, *_game.__all__]

@@ -5,40 +5,9 @@ roll of three pearl dice, as the timed online procedure of §6.4.
 replay and export. ``state.py`` holds the rules and the clock-free timing (GEN-7).
 """
 
-from games.das_spiel.bunte_kuh.game import BkView, BunteKuh, from_record
-from games.das_spiel.bunte_kuh.state import (
-    Action,
-    BkState,
-    EndReason,
-    Nowhere,
-    Outcome,
-    Phase,
-    Place,
-    Result,
-    Roll,
-    RoundLocked,
-    Stop,
-    Timeout,
-    WrongFunnel,
-    supply_for,
-)
+from games.das_spiel.bunte_kuh import game as _game
+from games.das_spiel.bunte_kuh import state as _state
+from games.das_spiel.bunte_kuh.game import *  # noqa: F403
+from games.das_spiel.bunte_kuh.state import *  # noqa: F403
 
-__all__ = [
-    "Action",
-    "BkState",
-    "BkView",
-    "BunteKuh",
-    "EndReason",
-    "Nowhere",
-    "Outcome",
-    "Phase",
-    "Place",
-    "Result",
-    "Roll",
-    "RoundLocked",
-    "Stop",
-    "Timeout",
-    "WrongFunnel",
-    "from_record",
-    "supply_for",
-]
+__all__ = [*_state.__all__, *_game.__all__]

@@ -5,36 +5,9 @@ back into funnels, or keep them for minus points.
 replay and export. ``state.py`` holds the rules; ``ai.py`` has the computer players.
 """
 
-from games.das_spiel.cui_bono.game import GAME, CuiBono, from_record
-from games.das_spiel.cui_bono.state import (
-    Action,
-    CuiState,
-    EndReason,
-    Keep,
-    NotPullable,
-    Phase,
-    Pull,
-    Put,
-    PutRefused,
-    Result,
-    legal_funnels,
-    pullable,
-)
+from games.das_spiel.cui_bono import game as _game
+from games.das_spiel.cui_bono import state as _state
+from games.das_spiel.cui_bono.game import *  # noqa: F403
+from games.das_spiel.cui_bono.state import *  # noqa: F403
 
-__all__ = [
-    "GAME",
-    "Action",
-    "CuiBono",
-    "CuiState",
-    "EndReason",
-    "Keep",
-    "NotPullable",
-    "Phase",
-    "Pull",
-    "Put",
-    "PutRefused",
-    "Result",
-    "from_record",
-    "legal_funnels",
-    "pullable",
-]
+__all__ = [*_state.__all__, *_game.__all__]

@@ -6,45 +6,11 @@ walls of covered funnels never); ``memory.py`` and ``ai.py`` the computer player
 only the view and the public announcements.
 """
 
-from games.das_spiel.eintrichtern.game import GAME, Eintrichtern, from_record
-from games.das_spiel.eintrichtern.state import (
-    FUNNELS,
-    Action,
-    Adopt,
-    Cover,
-    EinState,
-    EndReason,
-    Lift,
-    NoRedDie,
-    NothingToAdopt,
-    OnlineStep,
-    Phase,
-    Result,
-    Reveal,
-    Roll,
-    reds_goal,
-)
-from games.das_spiel.eintrichtern.view import EinView, view
+from games.das_spiel.eintrichtern import game as _game
+from games.das_spiel.eintrichtern import state as _state
+from games.das_spiel.eintrichtern import view as _view
+from games.das_spiel.eintrichtern.game import *  # noqa: F403
+from games.das_spiel.eintrichtern.state import *  # noqa: F403
+from games.das_spiel.eintrichtern.view import *  # noqa: F403
 
-__all__ = [
-    "FUNNELS",
-    "GAME",
-    "Action",
-    "Adopt",
-    "Cover",
-    "EinState",
-    "EinView",
-    "Eintrichtern",
-    "EndReason",
-    "Lift",
-    "NoRedDie",
-    "NothingToAdopt",
-    "OnlineStep",
-    "Phase",
-    "Result",
-    "Reveal",
-    "Roll",
-    "from_record",
-    "reds_goal",
-    "view",
-]
+__all__ = [*_state.__all__, *_game.__all__, *_view.__all__]

@@ -5,36 +5,9 @@ their own side, as the timed online rounds of §5.5.
 replay and export. ``state.py`` holds the rules and the clock-free timing (GEN-7).
 """
 
-from games.das_spiel.raffzahn.game import RaffView, Raffzahn, from_record
-from games.das_spiel.raffzahn.state import (
-    SEATS,
-    Action,
-    Close,
-    EndReason,
-    Phase,
-    RaffState,
-    Result,
-    Roll,
-    Stop,
-    Take,
-    Timeout,
-    WrongFace,
-)
+from games.das_spiel.raffzahn import game as _game
+from games.das_spiel.raffzahn import state as _state
+from games.das_spiel.raffzahn.game import *  # noqa: F403
+from games.das_spiel.raffzahn.state import *  # noqa: F403
 
-__all__ = [
-    "SEATS",
-    "Action",
-    "Close",
-    "EndReason",
-    "Phase",
-    "RaffState",
-    "RaffView",
-    "Raffzahn",
-    "Result",
-    "Roll",
-    "Stop",
-    "Take",
-    "Timeout",
-    "WrongFace",
-    "from_record",
-]
+__all__ = [*_state.__all__, *_game.__all__]

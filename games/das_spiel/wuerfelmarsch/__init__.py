@@ -6,43 +6,9 @@ opposite their side, capturing when a tip completes a funnel.
 completes); ``ai.py`` has the computer players.
 """
 
-from games.das_spiel.wuerfelmarsch.game import GAME, View, Wuerfelmarsch, from_record
-from games.das_spiel.wuerfelmarsch.state import (
-    COLOURS,
-    SETUP,
-    TARGETS,
-    Action,
-    BackwardMove,
-    Capture,
-    EndReason,
-    Funnel,
-    NotANeighbour,
-    NotYourDie,
-    Result,
-    Rotate,
-    Tip,
-    WmState,
-    judge,
-)
+from games.das_spiel.wuerfelmarsch import game as _game
+from games.das_spiel.wuerfelmarsch import state as _state
+from games.das_spiel.wuerfelmarsch.game import *  # noqa: F403
+from games.das_spiel.wuerfelmarsch.state import *  # noqa: F403
 
-__all__ = [
-    "COLOURS",
-    "GAME",
-    "SETUP",
-    "TARGETS",
-    "Action",
-    "BackwardMove",
-    "Capture",
-    "EndReason",
-    "Funnel",
-    "NotANeighbour",
-    "NotYourDie",
-    "Result",
-    "Rotate",
-    "Tip",
-    "View",
-    "WmState",
-    "Wuerfelmarsch",
-    "from_record",
-    "judge",
-]
+__all__ = [*_state.__all__, *_game.__all__]
