@@ -17,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen.builds import anchors_of, groups
+from games.das_spiel.engine import SlotState, check_seat, check_turn
 from games.das_spiel.errors import PositionTaken, Unsupported, WrongPhase
 from games.das_spiel.sides import left_neighbour
 
@@ -169,7 +170,7 @@ class StartPyramidRefused(IllegalAction):
 # -------------------------------------------------------------------------------- state
 
 
-class AbqState:
+class AbqState(SlotState):
     __slots__ = (
         "bonus_due",
         "current",
@@ -232,15 +233,6 @@ class AbqState:
     def __len__(self) -> int:
         return self.occupied.bit_count()
 
-    def copy(self) -> AbqState:
-        other = AbqState.__new__(AbqState)
-        for name in AbqState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.owned = list(self.owned)
-        other.supply = list(self.supply)
-        other.winners = list(self.winners)
-        return other
-
     # ------------------------------------------------------------------ queries
 
     @property
@@ -287,14 +279,10 @@ class AbqState:
     # ---------------------------------------------------------------- checking
 
     def _check_actor(self, seat: int, phases: tuple[Phase, ...], what: str) -> None:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        if not 0 <= seat < SEATS:
-            raise NotInGame(f"there is no seat {seat}")
+        check_seat(self.finished, seat, SEATS)
         if self.phase not in phases:
             raise WrongPhase(f"no {what} now: {self._expecting()}")
-        if seat != self.current:
-            raise NotYourTurn(f"seat {self.current} is on turn, not seat {seat}")
+        check_turn(seat, self.current)
 
     def _expecting(self) -> str:
         return {

@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
-from games.das_spiel.engine import TimedState
+from games.das_spiel.engine import TimedState, Timeout, check_seat
 from games.das_spiel.errors import BadOrientation, NotAFunnel, WrongPhase
 from games.das_spiel.orientation import ORIENTATIONS, Orientation, orientation_text
 from games.das_spiel.pyramid import Colour, Die, Pyramid
@@ -118,13 +118,6 @@ class Place:
     seat: int
     pos: int
     orientation: Orientation
-    t: int
-
-
-@dataclass(frozen=True, slots=True)
-class Timeout:
-    """The open window ran out (legal only at ``t ≥`` its deadline)."""
-
     t: int
 
 
@@ -274,10 +267,7 @@ class BkState(TimedState):
     # ---------------------------------------------------------------- checking
 
     def _check_seat(self, seat: int) -> None:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        if not 0 <= seat < self.players:
-            raise NotInGame(f"there is no seat {seat}")
+        check_seat(self.finished, seat, self.players)
 
     def _check_call(self, seat: int, t: int) -> None:
         self._check_seat(seat)
@@ -369,9 +359,7 @@ class BkState(TimedState):
         return Result("place", pos=a.pos, orientation=a.orientation, supply=supply, end=end)
 
     def _timeout(self, a: Timeout) -> Result:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        self.clock.check_timeout(a.t)
+        self._check_timeout(a.t)
         if self.phase is Phase.CALL:
             self._next_round(a.t)
             return Result("timeout", outcome=Outcome.NO_CALL)
@@ -441,18 +429,10 @@ class BkState(TimedState):
 
     # ------------------------------------------------------------------ choices
 
-    def legal_actions(self, t: int | None = None) -> list[Action]:
-        """What may be applied at ``t`` (default: the time of the last event). At or after a
-        deadline only the timeout. Rolls are listed as all 216 outcomes (chance events the bot
-        draws); calls as STOP at every funnel and NERGENS, for every seat. A STOP at a position
-        that is not a funnel is accepted too (as a wrong call) but not listed."""
-        if self.phase is Phase.OVER:
-            return []
-        now = self.clock.now if t is None else t
-        if now < self.clock.now:
-            return []
-        if self.clock.due(now):
-            return [Timeout(now)]
+    def actions_at(self, now: int) -> list[Action]:
+        """Before a deadline (``legal_actions``): rolls as all 216 outcomes (chance events the
+        bot draws); calls as STOP at every funnel and NERGENS, for every seat. A STOP at a
+        position that is not a funnel is accepted too (as a wrong call) but not listed."""
         if self.phase is Phase.ROLL:
             r = range(1, 7)
             return [Roll(self.holder, (a, b, c), now) for a in r for b in r for c in r]

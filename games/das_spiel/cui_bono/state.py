@@ -22,9 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
+from games.das_spiel.engine import SlotState, check_seat, check_turn
 from games.das_spiel.errors import WrongPhase
 from games.das_spiel.pyramid import Colour, Die, Pyramid
 from games.das_spiel.sides import left_neighbour
@@ -239,7 +240,7 @@ def legal_funnels(pyramid: Pyramid, colour: Colour) -> int:
 # -------------------------------------------------------------------------------- state
 
 
-class CuiState:
+class CuiState(SlotState):
     __slots__ = (
         "current",
         "dice_limit",
@@ -293,14 +294,6 @@ class CuiState:
         if not pullable(pyramid.occupied):
             self._end(EndReason.NOTHING_TO_PULL)
 
-    def copy(self) -> CuiState:
-        other = CuiState.__new__(CuiState)
-        for name in CuiState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.kept = [list(k) for k in self.kept]
-        other.winners = list(self.winners)
-        return other
-
     def snapshot(self) -> tuple[object, ...]:
         """Everything the state holds, comparable (tests: refusals change nothing, replay)."""
         out: list[object] = []
@@ -330,12 +323,8 @@ class CuiState:
     # ---------------------------------------------------------------- checking
 
     def _check_actor(self, seat: int, phase: Phase, what: str) -> None:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        if not 0 <= seat < self.seats:
-            raise NotInGame(f"there is no seat {seat}")
-        if seat != self.current:
-            raise NotYourTurn(f"seat {self.current} is on turn, not seat {seat}")
+        check_seat(self.finished, seat, self.seats)
+        check_turn(seat, self.current)
         if self.phase is not phase:
             raise WrongPhase(f"no {what} now: {self._expecting()}")
 

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations_with_replacement
 
-from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
+from games.das_spiel.engine import SlotState, check_seat, check_turn
 from games.das_spiel.errors import WrongPhase
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.sides import left_neighbour
@@ -170,7 +171,7 @@ class NothingToAdopt(IllegalAction):
 # -------------------------------------------------------------------------------- state
 
 
-class EinState:
+class EinState(SlotState):
     __slots__ = (
         "adoptable",
         "covered",
@@ -210,14 +211,6 @@ class EinState:
         self.end_reason: EndReason | None = None
         self.winners: list[int] = []
 
-    def copy(self) -> EinState:
-        other = EinState.__new__(EinState)
-        for name in EinState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.reds = list(self.reds)
-        other.winners = list(self.winners)
-        return other
-
     # ------------------------------------------------------------------ queries
 
     @property
@@ -234,14 +227,10 @@ class EinState:
     # ---------------------------------------------------------------- checking
 
     def _check_actor(self, seat: int, phase: Phase, what: str) -> None:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        if not 0 <= seat < self.players:
-            raise NotInGame(f"there is no seat {seat}")
+        check_seat(self.finished, seat, self.players)
         if self.phase is not phase:
             raise WrongPhase(f"no {what} now: {self._expecting()}")
-        if seat != self.current:
-            raise NotYourTurn(f"seat {self.current} is on turn, not seat {seat}")
+        check_turn(seat, self.current)
 
     def _expecting(self) -> str:
         if self.phase is Phase.TARGET:

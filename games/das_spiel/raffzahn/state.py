@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
-from games.das_spiel.engine import TimedState
+from games.das_spiel.engine import TimedState, Timeout, check_seat
 from games.das_spiel.errors import NotFree, PositionEmpty, WrongPhase
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.sides import left_neighbour, side_of_seat
@@ -94,13 +94,6 @@ class Stop:
     """The roller's STOP."""
 
     seat: int
-    t: int
-
-
-@dataclass(frozen=True, slots=True)
-class Timeout:
-    """The round window ran out (legal only at ``t ≥`` its deadline)."""
-
     t: int
 
 
@@ -216,10 +209,7 @@ class RaffState(TimedState):
     # ---------------------------------------------------------------- checking
 
     def _check_seat(self, seat: int) -> None:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        if not 0 <= seat < SEATS:
-            raise NotInGame(f"there is no seat {seat}")
+        check_seat(self.finished, seat, SEATS)
 
     def _check_round(self, what: str) -> None:
         if self.phase is not Phase.ROUND:
@@ -288,9 +278,7 @@ class RaffState(TimedState):
         return Result("stop", closed=Close.STOP, end=end)
 
     def _timeout(self, a: Timeout) -> Result:
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        self.clock.check_timeout(a.t)
+        self._check_timeout(a.t)
         end = self._close(Close.TIMEOUT, a.t)
         return Result("timeout", closed=Close.TIMEOUT, end=end)
 
@@ -319,17 +307,9 @@ class RaffState(TimedState):
 
     # ------------------------------------------------------------------ choices
 
-    def legal_actions(self, t: int | None = None) -> list[Action]:
-        """What may be applied at ``t`` (default: the time of the last event). At or after the
-        deadline only the timeout. Rolls are listed as the six faces (chance events the bot
-        draws); in a round every seat's takes and the roller's STOP."""
-        if self.phase is Phase.OVER:
-            return []
-        now = self.clock.now if t is None else t
-        if now < self.clock.now:
-            return []
-        if self.clock.due(now):
-            return [Timeout(now)]
+    def actions_at(self, now: int) -> list[Action]:
+        """Before the deadline (``legal_actions``): rolls as the six faces (chance events the
+        bot draws); in a round every seat's takes and the roller's STOP."""
         if self.phase is Phase.ROLL:
             return [Roll(self.roller, v, now) for v in range(1, 7)]
         out: list[Action] = [

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
+from games.das_spiel.engine import SlotState, check_seat, check_turn
 from games.das_spiel.errors import BadOrientation, PositionEmpty, PositionTaken
 from games.das_spiel.orientation import ORIENTATIONS, Orientation, is_orientation, tip
 from games.das_spiel.pyramid import Colour, Die, Pyramid
@@ -246,7 +247,7 @@ def judge(
 # -------------------------------------------------------------------------------- state
 
 
-class WmState:
+class WmState(SlotState):
     __slots__ = (
         "captured",
         "current",
@@ -314,17 +315,6 @@ class WmState:
         state.start_seat = current
         return state
 
-    def copy(self) -> WmState:
-        other = WmState.__new__(WmState)
-        for name in WmState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.owned = list(self.owned)
-        other.captured = list(self.captured)
-        other.removed = list(self.removed)
-        other.last_turn = list(self.last_turn)
-        other.winners = list(self.winners)
-        return other
-
     # ------------------------------------------------------------------ queries
 
     @property
@@ -386,12 +376,8 @@ class WmState:
     # ---------------------------------------------------------------- checking
 
     def _check_actor(self, seat: int) -> None:
-        if self.finished:
-            raise GameOver("the game is over")
-        if not 0 <= seat < SEATS:
-            raise NotInGame(f"there is no seat {seat}")
-        if seat != self.current:
-            raise NotYourTurn(f"seat {self.current} is on turn, not seat {seat}")
+        check_seat(self.finished, seat, SEATS)
+        check_turn(seat, self.current)
 
     def _check_own(self, seat: int, i: int) -> None:
         if not 0 <= i < g.COUNT:
