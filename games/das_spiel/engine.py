@@ -7,21 +7,34 @@
   ``phase`` whose value ``"over"`` ends the game; the ``Timeout`` action, and ``legal_actions``
   at a time ``t`` (only the timeout once the deadline has come).
 - ``LoggedGame``: the game object, a state that applies actions, the log of the accepted ones,
-  and the replay answers (``games.das_spiel.record.ReplayableState``); a game subclasses it,
-  sets ``state`` and ``log`` and implements ``action_of`` (record event → action) and
-  ``standings``.
+  its copy, the replay answers (``games.das_spiel.record.ReplayableState``) and the record's
+  events both ways; a game subclasses it, sets ``state`` and ``log``, names ``GAME`` and
+  ``EVENTS`` (record event type → action class) and implements ``standings``. ``TimedGame``
+  adds the time of ``legal_actions``.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from games.common.errors import GameOver, NotInGame, NotYourTurn
-from games.das_spiel.record import RecordEvent, ReplayableState
+from games.das_spiel.pyramid import Pyramid
+from games.das_spiel.record import SCHEMAS, RecordEvent, ReplayableState, record_json
+from games.das_spiel.setup import pyramid_texts
 from games.das_spiel.timing import Clock
 
-__all__ = ["LoggedGame", "SlotState", "TimedState", "Timeout", "check_seat", "check_turn"]
+__all__ = [
+    "LoggedGame",
+    "SlotState",
+    "TimedGame",
+    "TimedState",
+    "Timeout",
+    "check_seat",
+    "check_turn",
+]
 
 T = TypeVar("T", bound="SlotState")
 
@@ -110,17 +123,30 @@ class _Result(Protocol):
 
 
 class _State(Protocol):
+    start_seat: int
+
     def apply(self, action: Any) -> Any: ...
+
+    def legal_actions(self, *t: int | None) -> list[Any]: ...
+
+    def copy(self) -> Any: ...
 
 
 S = TypeVar("S", bound=_State)
 A = TypeVar("A")
 R = TypeVar("R", bound=_Result)
+G = TypeVar("G", bound="LoggedGame[Any, Any, Any]")
 
 
 class LoggedGame(ReplayableState, Generic[S, A, R]):
-    """State + log. ``apply`` logs only what the state accepted (refusals raise, GEN-6)."""
+    """State + log. ``apply`` logs only what the state accepted (refusals raise, GEN-6).
 
+    A record event and its action carry the same fields under the same names (the event's
+    ``seat`` and ``t`` too), except those ``RENAMED`` (record field → action attribute)."""
+
+    GAME: ClassVar[str]  # the record's game name
+    EVENTS: ClassVar[Mapping[str, type]]  # record event type → action class
+    RENAMED: ClassVar[Mapping[str, str]] = {}
     state: S
     log: list[A]
 
@@ -129,8 +155,61 @@ class LoggedGame(ReplayableState, Generic[S, A, R]):
         self.log.append(action)
         return result
 
+    def legal_actions(self) -> list[A]:
+        return self.state.legal_actions()
+
+    def copy(self: G) -> G:
+        """An independent game: the state copied, the log too, the set-up shared (immutable)."""
+        other = copy.copy(self)
+        other.state = self.state.copy()
+        other.log = list(self.log)
+        return other
+
     def action_of(self, event: RecordEvent) -> A:
-        raise NotImplementedError
+        """The engine action of a shape-checked record event."""
+        fields = {self.RENAMED.get(k, k): v for k, v in event.fields.items()}
+        if event.seat is not None:
+            fields["seat"] = event.seat
+        if event.t is not None:
+            fields["t"] = event.t
+        action: A = self.EVENTS[event.type](**fields)
+        return action
+
+    def record_event(self, action: A) -> RecordEvent:
+        """The record event of an applied action."""
+        kind = next(k for k, cls in self.EVENTS.items() if type(action) is cls)
+        fields = {
+            name: getattr(action, self.RENAMED.get(name, name))
+            for name, _kind in SCHEMAS[self.GAME].events[kind]
+        }
+        return RecordEvent(kind, getattr(action, "seat", None), getattr(action, "t", None), fields)
 
     def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
         return self.apply(self.action_of(event)).fields()
+
+    def record(
+        self,
+        players: Sequence[str],
+        *,
+        seed: int | None = None,
+        setup: Pyramid | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The game's record (RECORD-FORMAT.md) with its log: the set-up as ``seed``, else as
+        the dice of ``setup`` (games with one), and the game's ``options``."""
+        return record_json(
+            self.GAME,
+            list(players),
+            [self.record_event(a) for a in self.log],
+            start_seat=self.state.start_seat,
+            seed=seed,
+            dice=None if seed is not None or setup is None else pyramid_texts(setup),
+            options=options,
+        )
+
+
+class TimedGame(LoggedGame[S, A, R]):
+    """A race game: its legal actions depend on the time ``t`` (``TimedState``)."""
+
+    def legal_actions(self, t: int | None = None) -> list[A]:  # type: ignore[override]
+        return self.state.legal_actions(t)

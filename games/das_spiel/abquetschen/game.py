@@ -8,6 +8,7 @@ it. It is also the replay engine of ``games.das_spiel.record`` (``from_record``,
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from games.common.dice import DiceRng
@@ -23,9 +24,10 @@ from games.das_spiel.abquetschen.state import (
     Roll,
     Start,
 )
+from games.das_spiel.engine import LoggedGame
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Colour, Die, Pyramid
-from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
+from games.das_spiel.record import Record
 
 __all__ = ["COLOURS", "GAME", "Abquetschen", "from_record"]
 
@@ -33,17 +35,15 @@ GAME = "abquetschen"
 COLOURS = (Colour.RED, Colour.YELLOW, Colour.PEARL)  # seat 0, 1, 2
 
 
-class Abquetschen(ReplayableState):
+class Abquetschen(LoggedGame[AbqState, Action, Result]):
+    GAME = GAME
+    EVENTS = MappingProxyType({"roll": Roll, "start": Start, "build": Build, "bonus": Bonus})
+
     def __init__(self, start_seat: int = 0, state: AbqState | None = None) -> None:
         self.state = state if state is not None else AbqState(start_seat)
         self.log: list[Action] = []
 
     # ---------------------------------------------------------------- playing
-
-    def apply(self, action: Action) -> Result:
-        result = self.state.apply(action)
-        self.log.append(action)
-        return result
 
     def roll(self, dice: DiceRng) -> Result:
         """The seat on turn rolls the turquoise die (the bot does this; there is no choice)."""
@@ -51,14 +51,6 @@ class Abquetschen(ReplayableState):
         if seat is None:
             raise GameOver("the game is over")
         return self.apply(Roll(seat, dice.roll(1)[0]))
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
-
-    def copy(self) -> Abquetschen:
-        other = Abquetschen(state=self.state.copy())
-        other.log = list(self.log)
-        return other
 
     def pyramid(self) -> Pyramid:
         """The pile as dice for pictures: each die in its owner's colour. Pips mean nothing in
@@ -99,21 +91,6 @@ class Abquetschen(ReplayableState):
     def from_record(cls, record: Record) -> Abquetschen:
         return cls(record.start_seat)
 
-    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
-        seat = event.seat
-        assert seat is not None
-        f = event.fields
-        action: Action
-        if event.type == "roll":
-            action = Roll(seat, f["value"])
-        elif event.type == "start":
-            action = Start(seat, f["positions"])
-        elif event.type == "build":
-            action = Build(seat, f["positions"])
-        else:
-            action = Bonus(seat, f["positions"])
-        return self.apply(action).fields()
-
     def standings(self) -> list[dict[str, Any]]:
         s = self.state
         return [
@@ -128,16 +105,7 @@ class Abquetschen(ReplayableState):
 
     def to_record(self, players: list[str]) -> dict[str, Any]:
         """The game's record (RECORD-FORMAT.md); export it only once the game has ended."""
-        events = []
-        for a in self.log:
-            if isinstance(a, Roll):
-                events.append(RecordEvent("roll", a.seat, None, {"value": a.value}))
-            else:
-                kind = {Start: "start", Build: "build", Bonus: "bonus"}[type(a)]
-                events.append(RecordEvent(kind, a.seat, None, {"positions": a.positions}))
-        return record_json(GAME, players, events, start_seat=self.state.start_seat)
+        return self.record(players)
 
 
-def from_record(record: Record) -> Abquetschen:
-    """The registry's factory."""
-    return Abquetschen.from_record(record)
+from_record = Abquetschen.from_record  # the registry's factory

@@ -10,6 +10,7 @@ face, the funnels, the dice, but no funnel sum). It is also the replay engine of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from games.common.dice import DiceRng
@@ -26,10 +27,10 @@ from games.das_spiel.bunte_kuh.state import (
     Stop,
     Timeout,
 )
-from games.das_spiel.engine import LoggedGame
+from games.das_spiel.engine import TimedGame
 from games.das_spiel.pyramid import Colour, Pyramid
-from games.das_spiel.record import Record, RecordEvent, record_json
-from games.das_spiel.setup import bottom_layer, pyramid_texts
+from games.das_spiel.record import Record
+from games.das_spiel.setup import bottom_layer
 
 __all__ = ["GAME", "BkView", "BunteKuh", "from_record"]
 
@@ -58,7 +59,12 @@ class BkView:
     winners: tuple[int, ...]
 
 
-class BunteKuh(LoggedGame[BkState, Action, Result]):
+class BunteKuh(TimedGame[BkState, Action, Result]):
+    GAME = GAME
+    EVENTS = MappingProxyType(
+        {"roll": Roll, "stop": Stop, "nowhere": Nowhere, "place": Place, "timeout": Timeout}
+    )
+
     def __init__(self, state: BkState, *, seed: int | None = None) -> None:
         self.state = state
         self.seed = seed  # the set-up's seed, for the record; None: the dice are listed
@@ -86,15 +92,6 @@ class BunteKuh(LoggedGame[BkState, Action, Result]):
         """The holder rolls the pearl dice at ``t`` (the bot does this; there is no choice)."""
         a, b, c = dice.roll(3)
         return self.apply(Roll(self.state.holder, (a, b, c), t))
-
-    def legal_actions(self, t: int | None = None) -> list[Action]:
-        return self.state.legal_actions(t)
-
-    def copy(self) -> BunteKuh:
-        other = BunteKuh(self.state.copy(), seed=self.seed)
-        other.plate = self.plate
-        other.log = list(self.log)
-        return other
 
     def pyramid(self) -> Pyramid:
         return self.state.pyramid
@@ -134,9 +131,6 @@ class BunteKuh(LoggedGame[BkState, Action, Result]):
         )
         return cls(state, seed=record.seed)
 
-    def action_of(self, event: RecordEvent) -> Action:
-        return action_of(event)
-
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s, "supply": n} for s, n in enumerate(self.state.supply)]
 
@@ -145,46 +139,8 @@ class BunteKuh(LoggedGame[BkState, Action, Result]):
         s = self.state
         if len(players) != s.players:
             raise ValueError(f"{len(players)} names for {s.players} seats")
-        return record_json(
-            GAME,
-            players,
-            [record_event(a) for a in self.log],
-            start_seat=s.start_seat,
-            seed=self.seed,
-            dice=None if self.seed is not None else pyramid_texts(self.plate),
-            options={"call_ms": s.call_ms, "place_ms": s.place_ms},
-        )
+        options = {"call_ms": s.call_ms, "place_ms": s.place_ms}
+        return self.record(players, seed=self.seed, setup=self.plate, options=options)
 
 
-def action_of(event: RecordEvent) -> Action:
-    """The engine action of a shape-checked record event."""
-    f, t, seat = event.fields, event.t, event.seat
-    assert t is not None
-    if event.type == "timeout":
-        return Timeout(t)
-    assert seat is not None
-    if event.type == "roll":
-        return Roll(seat, f["dice"], t)
-    if event.type == "stop":
-        return Stop(seat, f["pos"], t)
-    if event.type == "nowhere":
-        return Nowhere(seat, t)
-    return Place(seat, f["pos"], f["orientation"], t)
-
-
-def record_event(a: Action) -> RecordEvent:
-    """The record event of an applied action."""
-    if isinstance(a, Timeout):
-        return RecordEvent("timeout", None, a.t)
-    if isinstance(a, Roll):
-        return RecordEvent("roll", a.seat, a.t, {"dice": a.dice})
-    if isinstance(a, Stop):
-        return RecordEvent("stop", a.seat, a.t, {"pos": a.pos})
-    if isinstance(a, Nowhere):
-        return RecordEvent("nowhere", a.seat, a.t)
-    return RecordEvent("place", a.seat, a.t, {"pos": a.pos, "orientation": a.orientation})
-
-
-def from_record(record: Record) -> BunteKuh:
-    """The registry's factory."""
-    return BunteKuh.from_record(record)
+from_record = BunteKuh.from_record  # the registry's factory

@@ -10,6 +10,7 @@ its own record (``to_record``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from games.common.errors import NotInGame
@@ -23,16 +24,20 @@ from games.das_spiel.cui_bono.state import (
     Result,
     public,
 )
+from games.das_spiel.engine import LoggedGame
 from games.das_spiel.pyramid import Colour, Pyramid
-from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
-from games.das_spiel.setup import full_pyramid, pyramid_texts
+from games.das_spiel.record import Record
+from games.das_spiel.setup import full_pyramid
 
 __all__ = ["GAME", "CuiBono", "from_record"]
 
 GAME = "cui-bono"
 
 
-class CuiBono(ReplayableState):
+class CuiBono(LoggedGame[CuiState, Action, Result]):
+    GAME = GAME
+    EVENTS = MappingProxyType({"pull": Pull, "put": Put, "keep": Keep})
+
     def __init__(
         self, state: CuiState, *, seed: int | None = None, setup: Pyramid | None = None
     ) -> None:
@@ -59,14 +64,6 @@ class CuiBono(ReplayableState):
         return cls(state, seed=seed)
 
     # ---------------------------------------------------------------- playing
-
-    def apply(self, action: Action) -> Result:
-        result = self.state.apply(action)
-        self.log.append(action)
-        return result
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
 
     @property
     def provisional(self) -> bool:
@@ -99,18 +96,6 @@ class CuiBono(ReplayableState):
         )
         return cls(state, seed=record.seed, setup=pyramid)
 
-    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
-        seat = event.seat
-        assert seat is not None
-        action: Action
-        if event.type == "pull":
-            action = Pull(seat, event.fields["pos"])
-        elif event.type == "put":
-            action = Put(seat, event.fields["pos"])
-        else:
-            action = Keep(seat)
-        return self.apply(action).fields()
-
     def standings(self) -> list[dict[str, Any]]:
         s = self.state
         return [
@@ -128,30 +113,12 @@ class CuiBono(ReplayableState):
         holds the whole set-up, the interior too (§3.4)."""
         if len(players) != self.state.seats:
             raise ValueError(f"{self.state.seats} players, not {len(players)}")
-        events = []
-        for a in self.log:
-            if isinstance(a, Keep):
-                events.append(RecordEvent("keep", a.seat))
-            else:
-                kind = "pull" if isinstance(a, Pull) else "put"
-                events.append(RecordEvent(kind, a.seat, None, {"pos": a.pos}))
         s = self.state
         options = {
             "cui_penalty": {c.value: v for c, v in s.penalty.items()},
             "quiet_turns": s.quiet_turns,
         }
-        dice = None if self.seed is not None else pyramid_texts(self.setup)
-        return record_json(
-            GAME,
-            players,
-            events,
-            start_seat=s.start_seat,
-            seed=self.seed,
-            dice=dice,
-            options=options,
-        )
+        return self.record(players, seed=self.seed, setup=self.setup, options=options)
 
 
-def from_record(record: Record) -> CuiBono:
-    """The registry's factory."""
-    return CuiBono.from_record(record)
+from_record = CuiBono.from_record  # the registry's factory

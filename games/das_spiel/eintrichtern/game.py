@@ -11,6 +11,7 @@ applies them; ``view(seat)`` is what a seat may see. It is also the replay engin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from games.common.dice import DiceRng
@@ -24,16 +25,20 @@ from games.das_spiel.eintrichtern.state import (
     Roll,
 )
 from games.das_spiel.eintrichtern.view import EinView, view
+from games.das_spiel.engine import LoggedGame
 from games.das_spiel.pyramid import Colour, Pyramid
-from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
-from games.das_spiel.setup import bottom_layer, pyramid_texts
+from games.das_spiel.record import Record
+from games.das_spiel.setup import bottom_layer
 
 __all__ = ["GAME", "Eintrichtern", "from_record"]
 
 GAME = "eintrichtern"
 
 
-class Eintrichtern(ReplayableState):
+class Eintrichtern(LoggedGame[EinState, Action, Result]):
+    GAME = GAME
+    EVENTS = MappingProxyType({"roll": Roll, "adopt": Adopt, "lift": Lift})
+
     def __init__(
         self,
         plate: Pyramid,
@@ -52,29 +57,14 @@ class Eintrichtern(ReplayableState):
 
     # ---------------------------------------------------------------- playing
 
-    def apply(self, action: Action) -> Result:
-        result = self.state.apply(action)
-        self.log.append(action)
-        return result
-
     def roll(self, dice: DiceRng) -> Result:
         """The seat on turn rolls the three pearl dice (the bot does this; no choice in it)."""
         seat = self.state.current
         a, b, c = dice.roll(3)
         return self.apply(Roll(0 if seat is None else seat, (a, b, c)))
 
-    def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
-
     def view(self, seat: int) -> EinView:
         return view(self.state, seat)
-
-    def copy(self) -> Eintrichtern:
-        other = Eintrichtern.__new__(Eintrichtern)
-        other.state = self.state.copy()
-        other.seed = self.seed
-        other.log = list(self.log)
-        return other
 
     # ------------------------------------------------------------- replayable
 
@@ -84,43 +74,13 @@ class Eintrichtern(ReplayableState):
         assert plate is not None  # the record's shape check requires a set-up
         return cls(plate, len(record.players), record.start_seat, record.seed)
 
-    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
-        seat = event.seat
-        assert seat is not None
-        action: Action
-        if event.type == "roll":
-            action = Roll(seat, event.fields["dice"])
-        elif event.type == "adopt":
-            action = Adopt(seat)
-        else:
-            action = Lift(seat, event.fields["pos"])
-        return self.apply(action).fields()
-
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s, "reds": r} for s, r in enumerate(self.state.reds)]
 
     def to_record(self, players: Sequence[str]) -> dict[str, Any]:
         """The game's record (RECORD-FORMAT.md). It holds every hidden face: export it only once
         the game has ended (§3.4)."""
-        events = []
-        for a in self.log:
-            if isinstance(a, Roll):
-                events.append(RecordEvent("roll", a.seat, None, {"dice": a.dice}))
-            elif isinstance(a, Adopt):
-                events.append(RecordEvent("adopt", a.seat))
-            else:
-                events.append(RecordEvent("lift", a.seat, None, {"pos": a.pos}))
-        dice = None if self.seed is not None else pyramid_texts(self.state.plate)
-        return record_json(
-            GAME,
-            list(players),
-            events,
-            start_seat=self.state.start_seat,
-            seed=self.seed,
-            dice=dice,
-        )
+        return self.record(players, seed=self.seed, setup=self.state.plate)
 
 
-def from_record(record: Record) -> Eintrichtern:
-    """The registry's factory."""
-    return Eintrichtern.from_record(record)
+from_record = Eintrichtern.from_record  # the registry's factory

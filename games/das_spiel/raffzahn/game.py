@@ -10,11 +10,12 @@ replay engine of ``games.das_spiel.record`` (``from_record``) and exports its ow
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from games.common.dice import DiceRng
 from games.das_spiel import decisions as d
-from games.das_spiel.engine import LoggedGame
+from games.das_spiel.engine import TimedGame
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.raffzahn.state import (
     SEATS,
@@ -27,8 +28,8 @@ from games.das_spiel.raffzahn.state import (
     Take,
     Timeout,
 )
-from games.das_spiel.record import Record, RecordEvent, record_json
-from games.das_spiel.setup import full_pyramid, pyramid_texts
+from games.das_spiel.record import Record
+from games.das_spiel.setup import full_pyramid
 from games.das_spiel.sides import side_of_seat
 
 __all__ = ["GAME", "RaffView", "Raffzahn", "from_record"]
@@ -58,7 +59,10 @@ class RaffView:
     winners: tuple[int, ...]
 
 
-class Raffzahn(LoggedGame[RaffState, Action, Result]):
+class Raffzahn(TimedGame[RaffState, Action, Result]):
+    GAME = GAME
+    EVENTS = MappingProxyType({"roll": Roll, "take": Take, "stop": Stop, "timeout": Timeout})
+
     def __init__(self, state: RaffState, setup: Pyramid, *, seed: int | None = None) -> None:
         self.state = state
         self.setup = setup  # the full pyramid before the apex was removed, for records
@@ -78,14 +82,6 @@ class Raffzahn(LoggedGame[RaffState, Action, Result]):
     def roll(self, dice: DiceRng, t: int) -> Result:
         """The roller rolls the turquoise die at ``t`` (the bot does this; no choice)."""
         return self.apply(Roll(self.state.roller, dice.roll(1)[0], t))
-
-    def legal_actions(self, t: int | None = None) -> list[Action]:
-        return self.state.legal_actions(t)
-
-    def copy(self) -> Raffzahn:
-        other = Raffzahn(self.state.copy(), self.setup, seed=self.seed)
-        other.log = list(self.log)
-        return other
 
     def pyramid(self) -> Pyramid:
         return self.state.pyramid
@@ -120,9 +116,6 @@ class Raffzahn(LoggedGame[RaffState, Action, Result]):
         state = RaffState(setup, record.start_seat, round_ms=record.options["round_ms"])
         return cls(state, setup, seed=record.seed)
 
-    def action_of(self, event: RecordEvent) -> Action:
-        return action_of(event)
-
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s, "dice": n} for s, n in enumerate(self.state.piles())]
 
@@ -131,43 +124,8 @@ class Raffzahn(LoggedGame[RaffState, Action, Result]):
         holds every face of the pyramid."""
         if len(players) != SEATS:
             raise ValueError(f"Raffzahn has {SEATS} seats, not {len(players)}")
-        s = self.state
-        return record_json(
-            GAME,
-            players,
-            [record_event(a) for a in self.log],
-            start_seat=s.start_seat,
-            seed=self.seed,
-            dice=None if self.seed is not None else pyramid_texts(self.setup),
-            options={"round_ms": s.round_ms},
-        )
+        options = {"round_ms": self.state.round_ms}
+        return self.record(players, seed=self.seed, setup=self.setup, options=options)
 
 
-def action_of(event: RecordEvent) -> Action:
-    """The engine action of a shape-checked record event."""
-    t, seat = event.t, event.seat
-    assert t is not None
-    if event.type == "timeout":
-        return Timeout(t)
-    assert seat is not None
-    if event.type == "roll":
-        return Roll(seat, event.fields["value"], t)
-    if event.type == "take":
-        return Take(seat, event.fields["pos"], t)
-    return Stop(seat, t)
-
-
-def record_event(a: Action) -> RecordEvent:
-    """The record event of an applied action."""
-    if isinstance(a, Timeout):
-        return RecordEvent("timeout", None, a.t)
-    if isinstance(a, Roll):
-        return RecordEvent("roll", a.seat, a.t, {"value": a.value})
-    if isinstance(a, Take):
-        return RecordEvent("take", a.seat, a.t, {"pos": a.pos})
-    return RecordEvent("stop", a.seat, a.t)
-
-
-def from_record(record: Record) -> Raffzahn:
-    """The registry's factory."""
-    return Raffzahn.from_record(record)
+from_record = Raffzahn.from_record  # the registry's factory

@@ -10,13 +10,15 @@ seat's view is the same public picture.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
+from games.das_spiel.engine import LoggedGame
 from games.das_spiel.orientation import Orientation
 from games.das_spiel.pyramid import Pyramid
-from games.das_spiel.record import Record, RecordEvent, ReplayableState, record_json
+from games.das_spiel.record import Record
 from games.das_spiel.wuerfelmarsch.state import (
     SEATS,
     TARGETS,
@@ -47,7 +49,11 @@ class View:
     winners: tuple[int, ...]
 
 
-class Wuerfelmarsch(ReplayableState):
+class Wuerfelmarsch(LoggedGame[WmState, Action, Result]):
+    GAME = GAME
+    EVENTS = MappingProxyType({"tip": Tip, "rotate": Rotate})
+    RENAMED = MappingProxyType({"from": "frm"})
+
     def __init__(
         self,
         start_seat: int = d.START_SEAT_DEFAULT,
@@ -58,19 +64,6 @@ class Wuerfelmarsch(ReplayableState):
         self.log: list[Action] = []
 
     # ---------------------------------------------------------------- playing
-
-    def apply(self, action: Action) -> Result:
-        result = self.state.apply(action)
-        self.log.append(action)
-        return result
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
-
-    def copy(self) -> Wuerfelmarsch:
-        other = Wuerfelmarsch(state=self.state.copy())
-        other.log = list(self.log)
-        return other
 
     def pyramid(self) -> Pyramid:
         """The plate's dice for pictures (each in its owner's colour)."""
@@ -99,17 +92,6 @@ class Wuerfelmarsch(ReplayableState):
     def from_record(cls, record: Record) -> Wuerfelmarsch:
         return cls(record.start_seat, record.options["quiet_turns"])
 
-    def apply_record_event(self, event: RecordEvent) -> dict[str, Any]:
-        seat = event.seat
-        assert seat is not None
-        f = event.fields
-        action: Action
-        if event.type == "tip":
-            action = Tip(seat, f["from"], f["to"])
-        else:
-            action = Rotate(seat, f["pos"], f["orientation"])
-        return self.apply(action).fields()
-
     def standings(self) -> list[dict[str, Any]]:
         s = self.state
         return [
@@ -125,22 +107,7 @@ class Wuerfelmarsch(ReplayableState):
 
     def to_record(self, players: list[str]) -> dict[str, Any]:
         """The game's record (RECORD-FORMAT.md)."""
-        events = []
-        for a in self.log:
-            if isinstance(a, Tip):
-                events.append(RecordEvent("tip", a.seat, None, {"from": a.frm, "to": a.to}))
-            else:
-                fields = {"pos": a.pos, "orientation": a.orientation}
-                events.append(RecordEvent("rotate", a.seat, None, fields))
-        return record_json(
-            GAME,
-            players,
-            events,
-            start_seat=self.state.start_seat,
-            options={"quiet_turns": self.state.quiet_turns},
-        )
+        return self.record(players, options={"quiet_turns": self.state.quiet_turns})
 
 
-def from_record(record: Record) -> Wuerfelmarsch:
-    """The registry's factory."""
-    return Wuerfelmarsch.from_record(record)
+from_record = Wuerfelmarsch.from_record  # the registry's factory
