@@ -5,17 +5,21 @@ A computer in a timed game never reads a clock either: given the state, a ``rand
 the time its look at the table starts (the round's start, or the last change of the table), it
 returns the action it will send and the ``t`` at which it sends it, or None. The bot schedules
 that action and asks again whenever the table changes first; tests and benchmarks run whole
-games the same way without waiting.
+games the same way without waiting (``events``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-__all__ = ["Reaction", "Timed", "earliest"]
+from games.common.dice import DiceRng
+from games.common.errors import IllegalAction
+from games.das_spiel.engine import TimedGame, Timeout
+
+__all__ = ["Reaction", "Timed", "earliest", "events"]
 
 A = TypeVar("A")
 
@@ -44,6 +48,14 @@ class Reaction:
     def errs(self, rng: random.Random) -> bool:
         return self.error_rate > 0 and rng.random() < self.error_rate
 
+    def look(self, rng: random.Random, start: int, deadline: int | None) -> int | None:
+        """When a look from ``start`` ends (a drawn delay later), or None if that is at or
+        after the open window's ``deadline``: too late to act."""
+        t = start + self.delay(rng)
+        if deadline is not None and t >= deadline:
+            return None
+        return t
+
 
 @dataclass(frozen=True, slots=True)
 class Timed(Generic[A]):
@@ -61,3 +73,41 @@ def earliest(offers: Sequence[Timed[A] | None], rng: random.Random) -> Timed[A] 
         return None
     first = min(o.t for o in made)
     return rng.choice([o for o in made if o.t == first])
+
+
+Decide = Callable[[Any, int, random.Random, int, Reaction], Timed[Any] | None]
+
+
+def events(
+    game: TimedGame[Any, Any, Any],
+    players: Sequence[Reaction],
+    decide: Decide,
+    dice: DiceRng,
+    rng: random.Random,
+    roll_pause_ms: int,
+) -> Iterator[bool]:
+    """Play ``game`` among computers as the bot would, one event at a time; before each event
+    yield whether it is a roll (the caller stops by leaving the loop). The holder rolls
+    ``roll_pause_ms`` after the round before; everyone looks from the last change; the earliest
+    offer is applied (a refused one, a misread, costs its sender only the time); a window
+    nobody uses ends with its timeout."""
+    ready = [0] * len(players)  # a refused click keeps its sender busy until then
+    while not game.finished:
+        s = game.state
+        now = s.clock.now
+        if s.phase.value == "roll":
+            yield True
+            game.roll(dice, now + roll_pause_ms if game.log else now)
+            continue
+        yield False
+        seats = range(len(players))
+        offer = earliest([decide(s, i, rng, max(now, ready[i]), players[i]) for i in seats], rng)
+        if offer is None:
+            deadline = s.deadline
+            assert deadline is not None
+            game.apply(Timeout(deadline))
+            continue
+        try:
+            game.apply(offer.action)
+        except IllegalAction:
+            ready[offer.action.seat] = offer.t

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh.game import BunteKuh
-from games.das_spiel.bunte_kuh.state import BkState, Nowhere, Phase, Place, Stop, Timeout
+from games.das_spiel.bunte_kuh.state import BkState, Nowhere, Phase, Place, Stop
 from games.das_spiel.orientation import ORIENTATIONS
-from games.das_spiel.race import Reaction, Timed, earliest
+from games.das_spiel.race import Reaction, Timed, events
 
 __all__ = ["DEFAULT_REACTION", "ROLL_PAUSE_MS", "call", "decide", "lay", "simulate"]
 
@@ -38,9 +38,8 @@ def call(
     NERGENS although one matches."""
     if state.phase is not Phase.CALL or state.roll_sum is None:
         return None
-    t = start + reaction.delay(rng)
-    deadline = state.deadline
-    if deadline is not None and t >= deadline:
+    t = reaction.look(rng, start, state.deadline)
+    if t is None:
         return None
     found = state.matching(state.roll_sum)
     if reaction.errs(rng):
@@ -64,9 +63,8 @@ def lay(
     default placement follows at the deadline)."""
     if state.phase is not Phase.PLACE or state.caller != seat:
         return None
-    t = start + reaction.delay(rng)
-    deadline = state.deadline
-    if deadline is not None and t >= deadline:
+    t = reaction.look(rng, start, state.deadline)
+    if t is None:
         return None
     pos = state.called if state.called is not None else rng.choice(g.bits(state.funnels()))
     return Timed(t, Place(seat, pos, rng.choice(ORIENTATIONS), t))
@@ -94,19 +92,8 @@ def simulate(
     game = BunteKuh.new(len(players), seed, start_seat)
     dice = SeededDice(rng.randrange(2**32))
     rounds = 0
-    while not game.finished and rounds < max_rounds:
-        s = game.state
-        now = s.clock.now
-        if s.phase is Phase.ROLL:
-            rounds += 1
-            game.roll(dice, now + ROLL_PAUSE_MS if game.log else now)
-            continue
-        offers = [decide(s, seat, rng, now, players[seat]) for seat in range(len(players))]
-        first = earliest(offers, rng)
-        if first is None:
-            deadline = s.deadline
-            assert deadline is not None
-            game.apply(Timeout(deadline))
-            continue
-        game.apply(first.action)
+    for rolling in events(game, players, decide, dice, rng, ROLL_PAUSE_MS):
+        if rounds >= max_rounds:
+            break
+        rounds += rolling
     return game

@@ -19,11 +19,10 @@ import random
 from collections.abc import Sequence
 
 from games.common.dice import SeededDice
-from games.common.errors import IllegalAction
 from games.das_spiel import geometry as g
-from games.das_spiel.race import Reaction, Timed, earliest
+from games.das_spiel.race import Reaction, Timed, events
 from games.das_spiel.raffzahn.game import Raffzahn
-from games.das_spiel.raffzahn.state import SEATS, Phase, RaffState, Stop, Take, Timeout
+from games.das_spiel.raffzahn.state import SEATS, Phase, RaffState, Stop, Take
 from games.das_spiel.sides import side_of_seat
 
 __all__ = ["DEFAULT_REACTION", "ROLL_PAUSE_MS", "decide", "simulate"]
@@ -39,9 +38,8 @@ def decide(
     it, or its reaction would end at or after the deadline)."""
     if state.phase is not Phase.ROUND or state.value is None:
         return None
-    t = start + reaction.delay(rng)
-    deadline = state.deadline
-    if deadline is not None and t >= deadline:
+    t = reaction.look(rng, start, state.deadline)
+    if t is None:
         return None
     pyr = state.pyramid
     axis = side_of_seat(seat)
@@ -72,26 +70,7 @@ def simulate(
         raise ValueError(f"Raffzahn has {SEATS} seats")
     game = Raffzahn.new(seed, start_seat)
     dice = SeededDice(rng.randrange(2**32))
-    ready = [0] * SEATS  # a refused click keeps its sender busy until then
-    steps = 0
-    while not game.finished and steps < max_events:
-        steps += 1
-        s = game.state
-        now = s.clock.now
-        if s.phase is Phase.ROLL:
-            game.roll(dice, now + ROLL_PAUSE_MS if game.log else now)
-            continue
-        offers = [
-            decide(s, seat, rng, max(now, ready[seat]), players[seat]) for seat in range(SEATS)
-        ]
-        offer = earliest(offers, rng)
-        if offer is None:
-            deadline = s.deadline
-            assert deadline is not None
-            game.apply(Timeout(deadline))
-            continue
-        try:
-            game.apply(offer.action)
-        except IllegalAction:
-            ready[offer.action.seat] = offer.t  # a misread: refused, only time lost
+    for steps, _rolling in enumerate(events(game, players, decide, dice, rng, ROLL_PAUSE_MS)):
+        if steps >= max_events:
+            break
     return game
