@@ -1,5 +1,5 @@
-"""Helpers the race games' tests share: a state's full snapshot (to prove a refusal changed
-nothing), a refusal check, and a sample record applied up to an event."""
+"""Helpers the race games' tests share: a refusal check (by the full snapshot of
+``tests.das_spiel_properties``) and a sample record applied up to an event."""
 
 from __future__ import annotations
 
@@ -10,14 +10,7 @@ import pytest
 
 from games.common.errors import IllegalAction
 from games.das_spiel.record import Record, parse_record
-
-
-def snapshot(state: Any) -> tuple[object, ...]:
-    """Every slot of a state, lists copied."""
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in type(state).__slots__)
-    )
+from tests.das_spiel_properties import snapshot
 
 
 def refused(game: Any, action: Any, kind: type[IllegalAction], match: str | None = None) -> None:

@@ -35,6 +35,7 @@ from games.das_spiel.abquetschen.state import (
 )
 from games.das_spiel.errors import PositionTaken, Unsupported, WrongPhase
 from games.das_spiel.record import parse_record, replay, replay_report
+from tests.das_spiel_properties import snapshot as snapshot_of
 
 
 def m(text: str) -> int:
@@ -242,14 +243,6 @@ def test_exception_2_example() -> None:
     assert result.passed and result.end is EndReason.BURIED and rebuilt.finished
     assert rebuilt.end_reason is EndReason.BURIED
     assert rebuilt.winners == [2]  # fewest dice in supply (55 − 18 = 37)
-
-
-def snapshot_of(state: AbqState) -> tuple[object, ...]:
-    """Every field of the state, lists copied, to compare before and after."""
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in AbqState.__slots__)
-    )
 
 
 def _same(a: AbqState, b: AbqState) -> bool:

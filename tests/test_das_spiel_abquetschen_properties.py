@@ -5,17 +5,13 @@ pile stays stable, and a game's record replays to the same state."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import AbqState, Abquetschen, Bonus, Build, Phase, from_record
-from games.das_spiel.record import parse_record, replay
-from tests.test_das_spiel_abquetschen import snapshot_of
+from tests.das_spiel_properties import probe, refuses_other_seat, replays
 
 
 def invariants(state: AbqState) -> None:
@@ -62,22 +58,10 @@ def test_random_games(seed: int) -> None:
                 state.copy().apply(Build(seat, tuple(g.bits(legal))) if state.phase is Phase.BUILD
                                    else Bonus(seat, tuple(g.bits(legal))))  # fmt: skip
             for cand in random_candidates(state, n, rng, found):
-                before = snapshot_of(state)
                 kind = Build if state.phase is Phase.BUILD else Bonus
-                probe = state.copy()
-                try:
-                    probe.apply(kind(seat, tuple(g.bits(cand))))
-                    assert cand in found
-                except IllegalAction as exc:
-                    assert str(exc) and cand not in found
-                assert snapshot_of(state) == before
-        before = snapshot_of(state)
-        with pytest.raises(NotYourTurn):
-            state.apply(replace(actions[0], seat=(seat + 1) % 3))
-        assert snapshot_of(state) == before
+                probe(state, kind(seat, tuple(g.bits(cand))), cand in found)
+        refuses_other_seat(state, actions[0], 3)
         game.apply(rng.choice(actions))
         invariants(game.state)
     assert game.state.winners and game.state.end_reason is not None
-    record = game.to_record(["a", "b", "c"])
-    again = replay(parse_record(record), from_record).engine
-    assert snapshot_of(again.state) == snapshot_of(game.state)  # type: ignore[attr-defined]
+    replays(game, ["a", "b", "c"], from_record)

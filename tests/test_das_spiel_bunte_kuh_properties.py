@@ -7,14 +7,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import (
+    BkState,
     BunteKuh,
     Nowhere,
     Phase,
@@ -24,10 +23,8 @@ from games.das_spiel.bunte_kuh import (
     Timeout,
     from_record,
 )
-from games.das_spiel.errors import PastDeadline
 from games.das_spiel.orientation import ORIENTATIONS
-from games.das_spiel.record import parse_record, replay
-from tests.das_spiel_timed import snapshot
+from tests.das_spiel_properties import random_timed_game, replays
 
 
 def invariants(game: BunteKuh) -> None:
@@ -65,58 +62,46 @@ def candidates(game: BunteKuh, t: int, rng: random.Random) -> list[Any]:
     return out
 
 
+def late(s: BkState, t: int) -> Any:
+    """A call after the call window's deadline (none outside it)."""
+    return Nowhere(0, t) if s.phase is Phase.CALL else None
+
+
+def off_funnel_stop(s: BkState, action: Any) -> bool:
+    """A STOP off the funnels is accepted (as a wrong call) but not listed."""
+    return isinstance(action, Stop) and not s.funnels() >> action.pos & 1
+
+
+def choose(game: BunteKuh, legal: list[Any], t: int, rng: random.Random) -> Any:
+    """Mostly a right call in the call window (so games end), else any legal event."""
+    s = game.state
+    if s.phase is Phase.CALL and rng.random() < 0.6:
+        total = s.roll_sum
+        assert total is not None
+        found = s.matching(total)
+        seat = rng.randrange(s.players)
+        action: Any = Stop(seat, rng.choice(found), t) if found else Nowhere(seat, t)
+        assert action in legal
+        return action
+    return rng.choice(legal)
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 6))
 def test_random_timed_games(seed: int, players: int) -> None:
     rng = random.Random(seed)
     game = BunteKuh.new(players, rng.randrange(2**53), rng.randrange(players))
-    steps = 0
-    while not game.state.finished and steps < 300:
-        steps += 1
-        s = game.state
-        t = s.clock.now + rng.choice((0, 10, 500, 4000, 20000, 40000, 100000))
-        if s.clock.due(t):
-            before = snapshot(s)
-            for bad in candidates(game, t, rng)[:4]:
-                try:
-                    game.copy().apply(bad)
-                    raise AssertionError(f"{bad} accepted after the deadline")
-                except IllegalAction as exc:
-                    assert str(exc)
-            if s.phase is Phase.CALL:
-                with pytest.raises(PastDeadline):
-                    s.copy().apply(Nowhere(0, t))
-            assert snapshot(s) == before
-            assert game.legal_actions(t) == [Timeout(t)]
-            game.apply(Timeout(t))
-            invariants(game)
-            continue
-        legal = game.legal_actions(t)
-        assert legal
-        for cand in candidates(game, t, rng):
-            before = snapshot(s)
-            probe = game.copy()
-            try:
-                probe.apply(cand)
-            except IllegalAction as exc:
-                assert str(exc)
-            else:
-                off_funnel_stop = isinstance(cand, Stop) and not s.funnels() >> cand.pos & 1
-                assert cand in legal or off_funnel_stop
-            assert snapshot(s) == before
-        if s.phase is Phase.CALL and rng.random() < 0.6:
-            total = s.roll_sum
-            assert total is not None
-            found = s.matching(total)
-            seat = rng.randrange(players)
-            action: Any = Stop(seat, rng.choice(found), t) if found else Nowhere(seat, t)
-            assert action in legal
-        else:
-            action = rng.choice(legal)
-        game.apply(action)
-        invariants(game)
+    random_timed_game(
+        game,
+        rng,
+        steps=300,
+        gaps=(0, 10, 500, 4000, 20000, 40000, 100000),
+        candidates=candidates,
+        late=late,
+        choose=choose,
+        invariants=invariants,
+        unlisted_ok=off_funnel_stop,
+    )
     if game.state.finished:
         assert game.winners() and all(game.state.supply[w] == 0 for w in game.winners())
-    record = game.to_record([f"p{i}" for i in range(players)])
-    again = replay(parse_record(record), from_record).engine
-    assert snapshot(again.state) == snapshot(game.state)  # type: ignore[attr-defined]
+    replays(game, [f"p{i}" for i in range(players)], from_record)

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import geometry as g
 from games.das_spiel.cui_bono import CuiBono, CuiState, Keep, Phase, Pull, Put, from_record
 from games.das_spiel.cui_bono.state import (
@@ -21,7 +19,7 @@ from games.das_spiel.cui_bono.state import (
     pullable,
     put_refusal,
 )
-from games.das_spiel.record import parse_record, replay
+from tests.das_spiel_properties import probe, refuses_other_seat, replays
 
 
 def invariants(state: CuiState) -> None:
@@ -65,7 +63,6 @@ def test_random_games(seed: int, players: int) -> None:
         assert actions
         if turns % 7 == 0:
             check_view(game)
-        before = state.snapshot()
         if state.phase is Phase.PULL:
             legal = {a.pos for a in actions if isinstance(a, Pull)}
             assert legal == set(g.bits(state.pullable()))
@@ -81,25 +78,11 @@ def test_random_games(seed: int, players: int) -> None:
             probes = rng.sample(range(g.COUNT), 12) + g.bits(state.pyramid.funnels())
             make = Put  # type: ignore[assignment]
         for pos in probes:
-            probe = state.copy()
-            try:
-                probe.apply(make(seat, pos))
-                assert pos in legal
-            except IllegalAction as exc:
-                assert str(exc) and pos not in legal
-                assert probe.snapshot() == before
-        with pytest.raises(NotYourTurn):
-            state.apply(type(actions[0])(*((seat + 1) % players, *_rest(actions[0]))))
-        assert state.snapshot() == before
+            probe(state, make(seat, pos), pos in legal, CuiState.snapshot)
+        refuses_other_seat(state, actions[0], players, CuiState.snapshot)
         game.apply(rng.choice(actions))
         invariants(game.state)
         turns += 1
     assert game.state.winners and game.state.end_reason is not None
     assert game.legal_actions() == []
-    record = game.to_record([f"p{i}" for i in range(players)])
-    again = replay(parse_record(record), from_record).engine
-    assert again.state.snapshot() == game.state.snapshot()  # type: ignore[attr-defined]
-
-
-def _rest(action: object) -> tuple[int, ...]:
-    return () if isinstance(action, Keep) else (action.pos,)  # type: ignore[attr-defined]
+    replays(game, [f"p{i}" for i in range(players)], from_record, CuiState.snapshot)

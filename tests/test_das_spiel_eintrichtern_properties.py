@@ -25,14 +25,7 @@ from games.das_spiel.eintrichtern import (
 )
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Colour, Die, Pyramid
-from games.das_spiel.record import parse_record, replay
-
-
-def snapshot(state: EinState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in EinState.__slots__)
-    )
+from tests.das_spiel_properties import replays, snapshot
 
 
 def invariants(state: EinState) -> None:
@@ -150,7 +143,5 @@ def test_random_games(seed: int, players: int) -> None:
     else:
         assert game.state.covered == 0 and players >= 5
         assert {game.state.reds[w] for w in game.winners()} == {max(game.state.reds)}
-    record = game.to_record([f"p{i}" for i in range(players)])
-    again = replay(parse_record(record), from_record).engine
+    again = replays(game, [f"p{i}" for i in range(players)], from_record)
     assert isinstance(again, Eintrichtern)
-    assert snapshot(again.state) == snapshot(game.state)

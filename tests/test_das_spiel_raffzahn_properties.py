@@ -8,15 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common.errors import IllegalAction
 from games.das_spiel import geometry as g
-from games.das_spiel.errors import PastDeadline
 from games.das_spiel.raffzahn import (
     Phase,
+    RaffState,
     Raffzahn,
     Roll,
     Stop,
@@ -24,8 +22,7 @@ from games.das_spiel.raffzahn import (
     Timeout,
     from_record,
 )
-from games.das_spiel.record import parse_record, replay
-from tests.das_spiel_timed import snapshot
+from tests.das_spiel_properties import random_timed_game, replays
 
 
 def invariants(game: Raffzahn) -> None:
@@ -65,47 +62,34 @@ def candidates(game: Raffzahn, t: int, rng: random.Random) -> list[Any]:
     return out
 
 
+def late(s: RaffState, t: int) -> Any:
+    """The roller's STOP after the round's deadline."""
+    return Stop(s.roller, t)
+
+
+def choose(game: Raffzahn, legal: list[Any], t: int, rng: random.Random) -> Any:
+    """Mostly a take (so games end), else any legal event."""
+    takes = [a for a in legal if isinstance(a, Take)]
+    return rng.choice(takes) if takes and rng.random() < 0.85 else rng.choice(legal)
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2**32))
 def test_random_timed_games(seed: int) -> None:
     rng = random.Random(seed)
     game = Raffzahn.new(rng.randrange(2**53), rng.randrange(3), round_ms=rng.choice((5000, 60000)))
-    steps = 0
-    while not game.state.finished and steps < 600:
-        steps += 1
-        s = game.state
-        t = s.clock.now + rng.choice((0, 10, 300, 2000, 30000, 70000))
-        if s.clock.due(t):
-            before = snapshot(s)
-            for bad in candidates(game, t, rng)[:4]:
-                with pytest.raises(IllegalAction):
-                    game.copy().apply(bad)
-            with pytest.raises(PastDeadline):
-                s.copy().apply(Stop(s.roller, t))
-            assert snapshot(s) == before
-            assert game.legal_actions(t) == [Timeout(t)]
-            game.apply(Timeout(t))
-            invariants(game)
-            continue
-        legal = game.legal_actions(t)
-        assert legal
-        for cand in candidates(game, t, rng):
-            before = snapshot(s)
-            try:
-                game.copy().apply(cand)
-            except IllegalAction as exc:
-                assert str(exc) and cand not in legal
-            else:
-                assert cand in legal
-            assert snapshot(s) == before
-        takes = [a for a in legal if isinstance(a, Take)]
-        action = rng.choice(takes) if takes and rng.random() < 0.85 else rng.choice(legal)
-        game.apply(action)
-        invariants(game)
+    random_timed_game(
+        game,
+        rng,
+        steps=600,
+        gaps=(0, 10, 300, 2000, 30000, 70000),
+        candidates=candidates,
+        late=late,
+        choose=choose,
+        invariants=invariants,
+    )
     if game.state.finished:
         piles = game.state.piles()
         assert game.winners() == [s for s in range(3) if piles[s] == max(piles)]
         assert not game.state.pyramid.occupied & ~g.BOTTOM_MASK
-    record = game.to_record(["a", "b", "c"])
-    again = replay(parse_record(record), from_record).engine
-    assert snapshot(again.state) == snapshot(game.state)  # type: ignore[attr-defined]
+    replays(game, ["a", "b", "c"], from_record)

@@ -6,24 +6,14 @@ the same state."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import geometry as g
 from games.das_spiel.orientation import ORIENTATIONS
-from games.das_spiel.record import parse_record, replay
 from games.das_spiel.wuerfelmarsch import COLOURS, Rotate, Tip, WmState, Wuerfelmarsch, from_record
-
-
-def snapshot(state: WmState) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(state, s) for s in WmState.__slots__)
-    )
+from tests.das_spiel_properties import probe, refuses_other_seat, replays
 
 
 def invariants(state: WmState) -> None:
@@ -71,18 +61,8 @@ def test_random_games(seed: int) -> None:
         for a in rng.sample(actions, min(4, len(actions))):
             state.copy().apply(a)
         for cand in candidates(state, seat, rng):
-            before = snapshot(state)
-            probe = state.copy()
-            try:
-                probe.apply(cand)
-                assert cand in legal
-            except IllegalAction as exc:
-                assert str(exc) and cand not in legal
-            assert snapshot(state) == before
-        before = snapshot(state)
-        with pytest.raises(NotYourTurn):
-            state.apply(replace(actions[0], seat=(seat + 1) % 3))
-        assert snapshot(state) == before
+            probe(state, cand, cand in legal)
+        refuses_other_seat(state, actions[0], 3)
         tips = [a for a in actions if isinstance(a, Tip)]
         pick = rng.choice(tips if tips and rng.random() < 0.8 else actions)
         game.apply(pick)
@@ -90,8 +70,6 @@ def test_random_games(seed: int) -> None:
         views = {game.view(s) for s in range(3)}
         assert len({(v.dice, v.captured, v.removed, v.current) for v in views}) == 1
         assert {p for p, _o, _u in next(iter(views)).dice} == set(g.bits(state.pyramid.occupied))
-    record = game.to_record(["a", "b", "c"])
-    again = replay(parse_record(record), from_record).engine
-    assert snapshot(again.state) == snapshot(game.state)  # type: ignore[attr-defined]
+    replays(game, ["a", "b", "c"], from_record)
     if game.state.finished:
         assert game.state.winners and game.state.current is None
