@@ -1,6 +1,7 @@
 """What the six engines share, so each game module holds only its own rules.
 
-- ``check_seat`` / ``check_turn``: the refusals every action starts with, worded once.
+- ``check_seat`` / ``check_turn``: the refusals every action starts with, worded once;
+  ``check_die`` / ``check_dice``: a rolled value (chance events the bot draws); ``where``.
 - ``SlotState``: a state held in slots that copies itself slot by slot (lists copied, the rest
   immutable), for probes, AIs and views.
 - ``TimedState``: a race game's state with a ``clock`` (``games.das_spiel.timing``) and a
@@ -20,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from games.common.errors import GameOver, NotInGame, NotYourTurn
+from games.common.errors import GameOver, IllegalAction, NotInGame, NotYourTurn
+from games.das_spiel import geometry as g
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.record import SCHEMAS, RecordEvent, ReplayableState, record_json
 from games.das_spiel.setup import pyramid_texts
@@ -32,8 +34,11 @@ __all__ = [
     "TimedGame",
     "TimedState",
     "Timeout",
+    "check_dice",
+    "check_die",
     "check_seat",
     "check_turn",
+    "where",
 ]
 
 T = TypeVar("T", bound="SlotState")
@@ -51,6 +56,23 @@ def check_turn(seat: int, current: int | None) -> None:
     """Refuse the action of a seat that is not on turn (turn-based games)."""
     if seat != current:
         raise NotYourTurn(f"seat {current} is on turn, not seat {seat}")
+
+
+def check_die(value: int) -> None:
+    """Refuse a roll of one die that no die shows."""
+    if not 1 <= value <= 6:
+        raise IllegalAction(f"a die shows 1 to 6, not {value}")
+
+
+def check_dice(dice: tuple[int, ...]) -> None:
+    """Refuse a roll of the three pearl dice that they cannot show."""
+    if len(dice) != 3 or not all(1 <= v <= 6 for v in dice):
+        raise IllegalAction(f"three dice show 1 to 6 each, not {dice}")
+
+
+def where(pos: int) -> str:
+    """A position for a refusal: its label, or the number when it is no position at all."""
+    return g.LABELS[pos] if 0 <= pos < g.COUNT else str(pos)
 
 
 class SlotState:

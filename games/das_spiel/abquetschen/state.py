@@ -21,7 +21,7 @@ from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen.builds import anchors_of, groups
-from games.das_spiel.engine import SlotState, check_seat, check_turn
+from games.das_spiel.engine import SlotState, check_die, check_seat, check_turn
 from games.das_spiel.errors import PositionTaken, Unsupported, WrongPhase
 from games.das_spiel.sides import left_neighbour
 
@@ -338,8 +338,7 @@ class AbqState(SlotState):
 
     def _roll(self, a: Roll) -> Result:
         self._check_actor(a.seat, (Phase.SEARCH, Phase.ROLL), "roll")
-        if not 1 <= a.value <= 6:
-            raise IllegalAction(f"a die shows 1 to 6, not {a.value}")
+        check_die(a.value)
         if self.phase is Phase.SEARCH:
             if a.value == d.ABQ_START_ROLL:
                 self.start_player = a.seat

@@ -26,7 +26,7 @@ from enum import StrEnum
 from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
-from games.das_spiel.engine import TimedState, Timeout, check_seat
+from games.das_spiel.engine import TimedState, Timeout, check_dice, check_seat, where
 from games.das_spiel.errors import BadOrientation, NotAFunnel, WrongPhase
 from games.das_spiel.orientation import ORIENTATIONS, Orientation, orientation_text
 from games.das_spiel.pyramid import Colour, Die, Pyramid
@@ -304,8 +304,7 @@ class BkState(TimedState):
             raise WrongPhase(f"no roll now: the round of seat {self.holder} is running")
         if a.seat != self.holder:
             raise NotYourTurn(f"seat {self.holder} holds the dice, not seat {a.seat}")
-        if len(a.dice) != 3 or not all(1 <= v <= 6 for v in a.dice):
-            raise IllegalAction(f"three dice show 1 to 6 each, not {a.dice}")
+        check_dice(a.dice)
         self.clock.check_event(a.t)
         self.dice = (a.dice[0], a.dice[1], a.dice[2])
         self.last_caller = None
@@ -351,8 +350,7 @@ class BkState(TimedState):
         if a.orientation not in ORIENTATIONS:
             raise BadOrientation(f"{a.orientation} is not one of the 24 orientations")
         if not 0 <= a.pos < g.COUNT or not self.funnels() >> a.pos & 1:
-            where = g.LABELS[a.pos] if 0 <= a.pos < g.COUNT else str(a.pos)
-            raise NotAFunnel(f"{where} is not a funnel")
+            raise NotAFunnel(f"{where(a.pos)} is not a funnel")
         if self.called is not None and a.pos != self.called:
             raise WrongFunnel(f"the die goes into the called funnel {g.LABELS[self.called]}")
         supply, end = self._lay(a.seat, a.pos, a.orientation, a.t)

@@ -20,7 +20,7 @@ from itertools import combinations_with_replacement
 from games.common.errors import IllegalAction
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
-from games.das_spiel.engine import SlotState, check_seat, check_turn
+from games.das_spiel.engine import SlotState, check_dice, check_seat, check_turn, where
 from games.das_spiel.errors import WrongPhase
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.sides import left_neighbour
@@ -252,8 +252,7 @@ class EinState(SlotState):
 
     def _roll(self, a: Roll) -> Result:
         self._check_actor(a.seat, Phase.TARGET, "roll")
-        if len(a.dice) != 3 or not all(1 <= v <= 6 for v in a.dice):
-            raise IllegalAction(f"three dice show 1 to 6 each, not {a.dice}")
+        check_dice(a.dice)
         return self._set_target(a.seat, sum(a.dice), adopted=False, dice=tuple(a.dice))
 
     def _adopt(self, a: Adopt) -> Result:
@@ -275,8 +274,7 @@ class EinState(SlotState):
     def _lift(self, a: Lift) -> Result:
         self._check_actor(a.seat, Phase.LIFT, "lift")
         if not 0 <= a.pos < g.COUNT or not self.covered >> a.pos & 1:
-            where = g.LABELS[a.pos] if 0 <= a.pos < g.COUNT else str(a.pos)
-            raise NoRedDie(f"no red die lies on {where}")
+            raise NoRedDie(f"no red die lies on {where(a.pos)}")
         assert self.target is not None
         walls = self.walls(a.pos)
         total = self.sums[a.pos]

@@ -24,7 +24,7 @@ from enum import StrEnum
 from games.common.errors import IllegalAction, NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
-from games.das_spiel.engine import TimedState, Timeout, check_seat
+from games.das_spiel.engine import TimedState, Timeout, check_die, check_seat, where
 from games.das_spiel.errors import NotFree, PositionEmpty, WrongPhase
 from games.das_spiel.pyramid import Pyramid
 from games.das_spiel.sides import left_neighbour, side_of_seat
@@ -235,8 +235,7 @@ class RaffState(TimedState):
             raise WrongPhase(f"no roll now: the round of seat {self.roller} is running")
         if a.seat != self.roller:
             raise NotYourTurn(f"seat {self.roller} rolls, not seat {a.seat}")
-        if not 1 <= a.value <= 6:
-            raise IllegalAction(f"a die shows 1 to 6, not {a.value}")
+        check_die(a.value)
         self.clock.check_event(a.t)
         self.value = a.value
         self.phase = Phase.ROUND
@@ -250,8 +249,7 @@ class RaffState(TimedState):
         self.clock.check_event(a.t)
         pyr = self.pyramid
         if not 0 <= a.pos < g.COUNT or a.pos not in pyr:
-            where = g.LABELS[a.pos] if 0 <= a.pos < g.COUNT else str(a.pos)
-            raise PositionEmpty(f"no die lies at {where}")
+            raise PositionEmpty(f"no die lies at {where(a.pos)}")
         label = g.LABELS[a.pos]
         above = g.DEPENDENT_MASK[a.pos] & pyr.occupied
         if above:
