@@ -2,8 +2,8 @@
 
 - ``check_seat`` / ``check_turn``: the refusals every action starts with, worded once;
   ``check_die`` / ``check_dice``: a rolled value (chance events the bot draws); ``where``.
-- ``SlotState``: a state held in slots that copies itself slot by slot (lists copied, the rest
-  immutable), for probes, AIs and views.
+- ``SlotState``: a state held in slots that copies itself slot by slot (the lists it names
+  copied, the rest immutable), for probes, AIs and views.
 - ``TimedState``: a race game's state with a ``clock`` (``games.das_spiel.timing``) and a
   ``phase`` whose value ``"over"`` ends the game; the ``Timeout`` action, and ``legal_actions``
   at a time ``t`` (only the timeout once the deadline has come).
@@ -76,19 +76,24 @@ def where(pos: int) -> str:
 
 
 class SlotState:
-    """Base of a game state held in slots whose only mutable parts are lists (of ints or
-    colours, or of such lists): ``copy`` copies those and shares the rest."""
+    """Base of a game state held in slots whose only mutable parts are the lists it names:
+    ``LISTS`` (of ints or colours) and ``NESTED`` (lists of such lists). ``copy`` copies those
+    and shares the rest; it runs inside the computer players' searches, so it stays this
+    plain."""
 
     __slots__ = ()
+    LISTS: ClassVar[tuple[str, ...]] = ()
+    NESTED: ClassVar[tuple[str, ...]] = ()
 
     def copy(self: T) -> T:
-        other = type(self).__new__(type(self))
-        for name in type(self).__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                nested = bool(value) and isinstance(value[0], list)
-                value = [list(v) for v in value] if nested else list(value)
-            setattr(other, name, value)
+        cls = type(self)
+        other = cls.__new__(cls)
+        for name in cls.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in cls.LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        for name in cls.NESTED:
+            setattr(other, name, [list(v) for v in getattr(self, name)])
         return other
 
 

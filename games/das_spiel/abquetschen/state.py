@@ -186,6 +186,7 @@ class AbqState(SlotState):
         "supply",
         "winners",
     )
+    LISTS = ("owned", "supply", "winners")
 
     def __init__(self, start_seat: int = d.START_SEAT_DEFAULT) -> None:
         if not 0 <= start_seat < SEATS:

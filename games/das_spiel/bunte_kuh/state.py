@@ -208,6 +208,7 @@ class BkState(TimedState):
         "supply",
         "winners",
     )
+    LISTS = ("supply", "laid", "winners")
 
     def __init__(
         self,

@@ -259,6 +259,8 @@ class CuiState(SlotState):
         "vacated",
         "winners",
     )
+    LISTS = ("winners",)
+    NESTED = ("kept",)
 
     def __init__(
         self,

@@ -187,6 +187,7 @@ class EinState(SlotState):
         "target_adopted",
         "winners",
     )
+    LISTS = ("reds", "winners")
 
     def __init__(self, plate: Pyramid, players: int, start_seat: int = d.START_SEAT_DEFAULT):
         if not d.EIN_MIN_PLAYERS <= players <= d.EIN_MAX_PLAYERS:

@@ -148,6 +148,7 @@ class RaffState(TimedState):
         "value",
         "winners",
     )
+    LISTS = ("taken", "winners")
 
     def __init__(
         self,

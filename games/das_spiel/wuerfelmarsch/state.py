@@ -262,6 +262,7 @@ class WmState(SlotState):
         "turn",
         "winners",
     )
+    LISTS = ("owned", "captured", "removed", "last_turn", "winners")
 
     def __init__(
         self, start_seat: int = d.START_SEAT_DEFAULT, quiet_turns: int = d.WM_QUIET_TURNS
