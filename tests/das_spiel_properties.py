@@ -1,18 +1,22 @@
-"""What the Das Spiel property tests share: a state's full snapshot, the probe of one action
-(accepted only if listed, else refused with a reason, and a refusal changes nothing), the
-refusal of another seat's move, the record replayed to the same state, and the whole driver of
-a random timed game (Raffzahn, Bunte Kuh)."""
+"""What the Das Spiel tests share: a state's full snapshot, the turns of a random game, the
+probe of one action (accepted only if listed, else refused with a reason, and a refusal changes
+nothing), the refusal of another seat's move, the record replayed to the same state (in the
+engine, and through ``python -m games.das_spiel replay``), and the whole driver of a random
+timed game (Raffzahn, Bunte Kuh)."""
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games.common.errors import IllegalAction, NotYourTurn
+from games.das_spiel import __main__ as cli
 from games.das_spiel.engine import Timeout
 from games.das_spiel.errors import PastDeadline
 from games.das_spiel.record import Record, parse_record, replay
@@ -24,6 +28,21 @@ def snapshot(state: Any) -> tuple[object, ...]:
         list(v) if isinstance(v, list) else v
         for v in (getattr(state, s) for s in type(state).__slots__)
     )
+
+
+def turns(game: Any, limit: int | None = None) -> Iterator[tuple[Any, int, list[Any]]]:
+    """The turns of a turn-based game until it ends (or after ``limit``): each time its state,
+    the seat on turn (there is one until the end) and the legal actions (there are some). The
+    loop's body applies the turn's action."""
+    done = 0
+    while not game.state.finished and (limit is None or done < limit):
+        done += 1
+        state = game.state
+        seat = state.current
+        assert seat is not None
+        actions = game.legal_actions()
+        assert actions
+        yield state, seat, actions
 
 
 def probe(
@@ -69,6 +88,14 @@ def replays(
     again = replay(parse_record(game.to_record(list(players))), factory).engine
     assert snap(again.state) == snap(game.state)
     return again
+
+
+def replay_command(tmp_path: Path, data: Any) -> int:
+    """``python -m games.das_spiel replay FILE`` on ``data`` (a record, or text) in a file:
+    the exit code; what it printed is for ``capsys``."""
+    path = tmp_path / "record.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return cli.main(["replay", str(path)])
 
 
 def random_timed_game(

@@ -11,7 +11,6 @@ import pytest
 
 from games.common.errors import GameOver, IllegalAction, NotYourTurn
 from games.common.records import RuleViolation
-from games.das_spiel import __main__ as cli
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import (
     COLOURS,
@@ -35,6 +34,7 @@ from games.das_spiel.abquetschen.state import (
 )
 from games.das_spiel.errors import PositionTaken, Unsupported, WrongPhase
 from games.das_spiel.record import parse_record, replay, replay_report
+from tests.das_spiel_properties import replay_command
 from tests.das_spiel_properties import snapshot as snapshot_of
 
 
@@ -166,13 +166,10 @@ def test_sample_rule_break_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture
     with pytest.raises(RuleViolation) as info:
         replay(parse_record(data), from_record)
     assert str(info.value) == "event 10: no new die touches an own die"
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(data))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, data) == 1
     out, err = capsys.readouterr()
     assert out == "" and err == "event 10: no new die touches an own die\n"
-    path.write_text(json.dumps(SAMPLE))
-    assert cli.main(["replay", str(path)]) == 0
+    assert replay_command(tmp_path, SAMPLE) == 0
     assert json.loads(capsys.readouterr().out) == SAMPLE_OUT
 
 

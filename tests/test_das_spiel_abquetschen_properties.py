@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import AbqState, Abquetschen, Bonus, Build, Phase, from_record
-from tests.das_spiel_properties import probe, refuses_other_seat, replays
+from tests.das_spiel_properties import probe, refuses_other_seat, replays, turns
 
 
 def invariants(state: AbqState) -> None:
@@ -44,12 +44,7 @@ def random_candidates(state: AbqState, n: int, rng: random.Random, found: list[i
 def test_random_games(seed: int) -> None:
     rng = random.Random(seed)
     game = Abquetschen(start_seat=rng.randrange(3))
-    while not game.state.finished:
-        state = game.state
-        seat = state.current
-        assert seat is not None
-        actions = game.legal_actions()
-        assert actions
+    for state, seat, actions in turns(game):
         if state.phase in (Phase.BUILD, Phase.BONUS):
             n = state.roll if state.phase is Phase.BUILD else state.bonus_due
             assert n is not None

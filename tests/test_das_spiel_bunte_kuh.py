@@ -13,7 +13,6 @@ import pytest
 
 from games.common.errors import GameOver, IllegalAction, NotYourTurn
 from games.common.records import RuleViolation
-from games.das_spiel import __main__ as cli
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import (
@@ -42,6 +41,7 @@ from games.das_spiel.errors import (
 from games.das_spiel.pyramid import Colour
 from games.das_spiel.record import parse_record, replay, replay_report
 from games.das_spiel.setup import bottom_layer
+from tests.das_spiel_properties import replay_command
 from tests.das_spiel_timed import applied, refused, snapshot
 
 
@@ -154,9 +154,7 @@ def test_sample_record_replays_exactly() -> None:
 
 
 def test_sample_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "bk.json"
-    path.write_text(json.dumps(SAMPLE))
-    assert cli.main(["replay", str(path)]) == 0
+    assert replay_command(tmp_path, SAMPLE) == 0
     assert json.loads(capsys.readouterr().out) == SAMPLE_OUT
 
 
@@ -217,9 +215,7 @@ def _expect_break(data: dict[str, Any], message: str) -> None:
 def test_a_second_call_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = _with_event(2, {"type": "stop", "seat": 2, "pos": "1H6", "t": 8000})
     _expect_break(data, "event 2: the round is locked (seat 1 called first)")
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(data))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, data) == 1
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("event 2: ")
 

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from games.common.errors import GameOver, NotInGame, NotYourTurn
-from games.das_spiel import __main__ as cli
 from games.das_spiel import geometry as g
 from games.das_spiel.cui_bono import (
     CuiBono,
@@ -30,6 +29,7 @@ from games.das_spiel.errors import WrongPhase
 from games.das_spiel.pyramid import Colour, Die, Pyramid
 from games.das_spiel.record import parse_record, replay, replay_report
 from games.das_spiel.setup import full_pyramid
+from tests.das_spiel_properties import replay_command
 
 R, Y, P = Colour.RED, Colour.YELLOW, Colour.PEARL
 
@@ -156,9 +156,7 @@ def test_worked_example_record_replays_exactly(
 ) -> None:
     done = replay(parse_record(SAMPLE), from_record)
     assert replay_report(done) == SAMPLE_OUT
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(SAMPLE))
-    assert cli.main(["replay", str(path)]) == 0
+    assert replay_command(tmp_path, SAMPLE) == 0
     assert json.loads(capsys.readouterr().out) == SAMPLE_OUT
 
 
@@ -176,9 +174,7 @@ def test_record_rule_breaks_exit_1(
 ) -> None:
     bad = json.loads(json.dumps(SAMPLE))
     bad["events"][index] = event
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(bad))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, bad) == 1
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"event {index}: ")
 

@@ -19,7 +19,7 @@ from games.das_spiel.cui_bono.state import (
     pullable,
     put_refusal,
 )
-from tests.das_spiel_properties import probe, refuses_other_seat, replays
+from tests.das_spiel_properties import probe, refuses_other_seat, replays, turns
 
 
 def invariants(state: CuiState) -> None:
@@ -54,14 +54,8 @@ def check_view(game: CuiBono) -> None:
 def test_random_games(seed: int, players: int) -> None:
     rng = random.Random(seed)
     game = CuiBono.new(players, seed % 1000, start_seat=rng.randrange(players))
-    turns = 0
-    while not game.state.finished:
-        state = game.state
-        seat = state.current
-        assert seat is not None
-        actions = game.legal_actions()
-        assert actions
-        if turns % 7 == 0:
+    for turn, (state, seat, actions) in enumerate(turns(game)):
+        if turn % 7 == 0:
             check_view(game)
         if state.phase is Phase.PULL:
             legal = {a.pos for a in actions if isinstance(a, Pull)}
@@ -82,7 +76,6 @@ def test_random_games(seed: int, players: int) -> None:
         refuses_other_seat(state, actions[0], players, CuiState.snapshot)
         game.apply(rng.choice(actions))
         invariants(game.state)
-        turns += 1
     assert game.state.winners and game.state.end_reason is not None
     assert game.legal_actions() == []
     replays(game, [f"p{i}" for i in range(players)], from_record, CuiState.snapshot)

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from games.common.errors import GameOver, NotInGame, NotYourTurn
-from games.das_spiel import __main__ as cli
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.eintrichtern import (
@@ -31,6 +30,7 @@ from games.das_spiel.eintrichtern import (
 )
 from games.das_spiel.errors import WrongPhase
 from games.das_spiel.record import parse_record, replay, replay_report
+from tests.das_spiel_properties import replay_command
 
 SAMPLE: dict[str, Any] = {
     "format": "das-spiel-record/1",
@@ -275,9 +275,7 @@ def test_sample_record_replays_exactly() -> None:
 
 
 def test_sample_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "ein.json"
-    path.write_text(json.dumps(SAMPLE))
-    assert cli.main(["replay", str(path)]) == 0
+    assert replay_command(tmp_path, SAMPLE) == 0
     assert json.loads(capsys.readouterr().out) == SAMPLE_OUT
 
 
@@ -297,9 +295,7 @@ def test_sample_rule_breaks_exit_1(
 ) -> None:
     broken = json.loads(json.dumps(SAMPLE))
     broken["events"][index] = event
-    path = tmp_path / "broken.json"
-    path.write_text(json.dumps(broken))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, broken) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"event {index}: ") and len(err.strip().splitlines()) == 1
 
@@ -307,17 +303,13 @@ def test_sample_rule_breaks_exit_1(
 def test_an_event_after_the_end_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     more = json.loads(json.dumps(SAMPLE))
     more["events"].append({"type": "roll", "seat": 1, "dice": [1, 2, 3]})
-    path = tmp_path / "more.json"
-    path.write_text(json.dumps(more))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, more) == 1
     assert capsys.readouterr().err.startswith("event 22: ")
 
 
 def test_seven_players_is_not_a_record(tmp_path: Path) -> None:
     seven = dict(SAMPLE, players=list("ABCDEFG"), events=[])
-    path = tmp_path / "seven.json"
-    path.write_text(json.dumps(seven))
-    assert cli.main(["replay", str(path)]) == 2
+    assert replay_command(tmp_path, seven) == 2
     with pytest.raises(ValueError):
         Eintrichtern.new(7, 20)
     with pytest.raises(ValueError):

@@ -25,7 +25,7 @@ from games.das_spiel.eintrichtern import (
 )
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.pyramid import Colour, Die, Pyramid
-from tests.das_spiel_properties import replays, snapshot
+from tests.das_spiel_properties import replays, snapshot, turns
 
 
 def invariants(state: EinState) -> None:
@@ -119,11 +119,7 @@ def illegal(state: EinState, rng: random.Random) -> list[Roll | Adopt | Lift]:
 def test_random_games(seed: int, players: int) -> None:
     rng = random.Random(seed)
     game = Eintrichtern.new(players, seed % 2**53, start_seat=rng.randrange(players))
-    steps = 0
-    while not game.state.finished:
-        state = game.state
-        actions = game.legal_actions()
-        assert actions
+    for steps, (state, _seat, actions) in enumerate(turns(game)):
         for a in rng.sample(actions, min(3, len(actions))):
             state.copy().apply(a)
         for bad in illegal(state, rng):
@@ -136,7 +132,6 @@ def test_random_games(seed: int, players: int) -> None:
             check_view_is_public(state, rng)
         game.apply(choose(game, rng))
         invariants(game.state)
-        steps += 1
     assert game.state.end_reason is not None and game.legal_actions() == []
     if game.end_reason == "reds_goal":
         assert max(game.state.reds) == game.state.goal and len(game.winners()) == 1

@@ -11,7 +11,6 @@ import pytest
 
 from games.common.errors import GameOver, IllegalAction, NotYourTurn
 from games.common.records import RuleViolation
-from games.das_spiel import __main__ as cli
 from games.das_spiel import geometry as g
 from games.das_spiel.errors import (
     NotFree,
@@ -39,6 +38,7 @@ from games.das_spiel.raffzahn import (
 )
 from games.das_spiel.record import parse_record, replay, replay_report
 from games.das_spiel.setup import full_pyramid
+from tests.das_spiel_properties import replay_command
 from tests.das_spiel_timed import applied, refused, snapshot
 
 
@@ -125,9 +125,7 @@ def test_sample_record_replays_exactly() -> None:
 
 
 def test_sample_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "raf.json"
-    path.write_text(json.dumps(SAMPLE))
-    assert cli.main(["replay", str(path)]) == 0
+    assert replay_command(tmp_path, SAMPLE) == 0
     assert json.loads(capsys.readouterr().out) == SAMPLE_OUT
 
 
@@ -182,9 +180,7 @@ def test_a_take_of_a_face_shown_to_another_side(
     with pytest.raises(RuleViolation) as info:
         replay(parse_record(data), from_record)
     assert str(info.value) == "event 1: 7B1 shows 3 to seat 2, not 5"
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(data))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, data) == 1
     out, err = capsys.readouterr()
     assert out == "" and err == "event 1: 7B1 shows 3 to seat 2, not 5\n"
 

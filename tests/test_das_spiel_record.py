@@ -15,7 +15,6 @@ import pytest
 
 from games.common.errors import IllegalAction, RecordError
 from games.common.records import RuleViolation
-from games.das_spiel import __main__ as cli
 from games.das_spiel import geometry as g
 from games.das_spiel import registry
 from games.das_spiel.errors import (
@@ -39,6 +38,7 @@ from games.das_spiel.record import (
 )
 from games.das_spiel.setup import bottom_layer, full_pyramid, pyramid_texts
 from games.das_spiel.timing import Clock
+from tests.das_spiel_properties import replay_command
 
 
 class ToyTimed:
@@ -162,9 +162,7 @@ def engines(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(tmp_path: Path, data: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    path = tmp_path / "record.json"
-    path.write_text(data if isinstance(data, str) else json.dumps(data))
-    code = cli.main(["replay", str(path)])
+    code = replay_command(tmp_path, data)
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -12,7 +12,6 @@ import pytest
 
 from games.common.errors import GameOver, NotYourTurn, RecordError
 from games.common.records import RuleViolation
-from games.das_spiel import __main__ as cli
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.errors import BadOrientation, PositionEmpty, PositionTaken
@@ -29,6 +28,7 @@ from games.das_spiel.wuerfelmarsch import (
     Wuerfelmarsch,
     from_record,
 )
+from tests.das_spiel_properties import replay_command
 
 
 def i(text: str) -> int:
@@ -264,13 +264,10 @@ def test_sample_rule_break_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture
     with pytest.raises(RuleViolation) as info:
         replay(parse_record(data), from_record)
     assert str(info.value) == "event 3: 0H2 -> 0I2 is a backward move for seat 0"
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(data))
-    assert cli.main(["replay", str(path)]) == 1
+    assert replay_command(tmp_path, data) == 1
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("event 3: ")
-    path.write_text(json.dumps(SAMPLE))
-    assert cli.main(["replay", str(path)]) == 0
+    assert replay_command(tmp_path, SAMPLE) == 0
     assert json.loads(capsys.readouterr().out) == SAMPLE_OUT
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games.das_spiel import geometry as g
 from games.das_spiel.orientation import ORIENTATIONS
 from games.das_spiel.wuerfelmarsch import COLOURS, Rotate, Tip, WmState, Wuerfelmarsch, from_record
-from tests.das_spiel_properties import probe, refuses_other_seat, replays
+from tests.das_spiel_properties import probe, refuses_other_seat, replays, turns
 
 
 def invariants(state: WmState) -> None:
@@ -49,14 +49,7 @@ def candidates(state: WmState, seat: int, rng: random.Random) -> list[Tip | Rota
 def test_random_games(seed: int) -> None:
     rng = random.Random(seed)
     game = Wuerfelmarsch(start_seat=rng.randrange(3), quiet_turns=rng.choice((5, 30, 90)))
-    for _ in range(250):
-        state = game.state
-        if state.finished:
-            break
-        seat = state.current
-        assert seat is not None
-        actions = game.legal_actions()
-        assert actions
+    for state, seat, actions in turns(game, 250):
         legal = set(actions)
         for a in rng.sample(actions, min(4, len(actions))):
             state.copy().apply(a)
