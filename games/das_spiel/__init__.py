@@ -16,11 +16,17 @@ code and tests here; nothing reads the rule book at run time). Core modules, in 
 - ``errors`` / ``timing``: shared typed refusals, and the clock/window rules of the timed games.
 - ``record`` / ``registry`` / ``__main__``: the record envelope, the shape check of every
   event, ``python -m games.das_spiel replay RECORD.json``, one registry line per game.
+- ``engine``: what the six engines share: the seat/turn/die refusals, ``SlotState`` (copy),
+  ``TimedState`` (clock, ``Timeout``, legal actions at ``t``), ``LoggedGame`` / ``TimedGame``
+  (state + log, copy, record events both ways, record export); ``race``: the race games'
+  reaction times and their simulation loop.
 
-How a game module is built on it (follow ``games.spectrangle``): a state holding a ``Pyramid``
-plus per-seat masks; typed actions (frozen dataclasses); ``legal_actions()``; ``apply(action)``
-that checks everything, raises a typed ``IllegalAction`` (``games.das_spiel.errors``) before
-changing anything, and returns the event's result; an event log; set-up from ``setup``; read
-every decision from ``decisions``; offer ``record.Replayable`` and add one line to
+How a game module is built on it (follow ``games.spectrangle``): a state (an
+``engine.SlotState`` naming its lists) holding a ``Pyramid`` plus per-seat masks; typed actions
+(frozen dataclasses whose fields carry their record event's names); ``legal_actions()``;
+``apply(action)`` that checks everything, raises a typed ``IllegalAction``
+(``games.das_spiel.errors``) before changing anything, and returns the event's result; the game
+object an ``engine.LoggedGame`` naming ``GAME`` and ``EVENTS`` (it keeps the log, replays and
+exports records); set-up from ``setup``; read every decision from ``decisions``; add one line to
 ``registry.ENGINES``. Never re-derive geometry in a game module.
 """
