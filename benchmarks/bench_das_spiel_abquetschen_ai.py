@@ -40,15 +40,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.clocks import CLOCKS, add_clock_option, p99, wilson
+from benchmarks.clocks import CLOCKS, add_clock_option, wilson
+from benchmarks.pairings import print_targets, print_times, seating
 from games.common.ai import Level
 from games.common.dice import SeededDice
 from games.das_spiel.abquetschen import Abquetschen, Phase
 from games.das_spiel.abquetschen.ai import decide
 
 ROOT = Path(__file__).resolve().parent.parent
-WIN_TARGET = 0.70
-MEDIAN_TARGET_MS = 100.0
 
 COLD = """
 import time
@@ -84,9 +83,7 @@ def play(task: tuple[Level, Level, int, str]) -> Result:
     """Game ``k``: one ``better`` against two ``simpler``, dice ``SeededDice(k)``."""
     better, simpler, k, clock_name = task
     clock = CLOCKS[clock_name]
-    seat, start = k % 3, (k // 3) % 3
-    levels = [simpler] * 3
-    levels[seat] = better
+    seat, start, levels = seating(k, better, simpler)
     rng = random.Random(k)  # only easy uses it
     game = Abquetschen(start_seat=start)
     dice = SeededDice(k)
@@ -168,24 +165,11 @@ def main(argv: list[str] | None = None) -> int:
             pool.close()
             pool.join()
     print()
-    for level in Level:
-        t = times[level]
-        if len(t) > 1:
-            print(
-                f"{level.value:>6} decision time, warm ({args.clock}): median "
-                f"{statistics.median(t):6.2f} ms, p99 {p99(t):7.2f} ms, max {max(t):7.2f} ms "
-                f"({len(t)} decisions)"
-            )
+    print_times(times, args.clock, label=", warm")
     if args.cold_runs:
         cold(args.cold_runs)
     print()
-    for (better, simpler), share in shares.items():
-        verdict = "ok" if share >= WIN_TARGET else "MISSED"
-        print(f"target: {better.value} beats 2 × {simpler.value} >= {WIN_TARGET:.0%}: "
-              f"{share:.1%} {verdict}")  # fmt: skip
-    slow = [lv.value for lv in Level if times[lv] and statistics.median(times[lv]) > 100]
-    print(f"target: decision median <= {MEDIAN_TARGET_MS:.0f} ms:", "MISSED " + ", ".join(slow)
-          if slow else "ok")  # fmt: skip
+    print_targets(shares, times)
     print(f"wall time {time.perf_counter() - started:.0f} s")
     return 0
 

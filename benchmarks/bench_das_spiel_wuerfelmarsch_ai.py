@@ -29,13 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.clocks import CLOCKS, add_clock_option, p99, wilson
+from benchmarks.clocks import CLOCKS, add_clock_option, wilson
+from benchmarks.pairings import print_targets, print_times, seating
 from games.common.ai import Level
 from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
 from games.das_spiel.wuerfelmarsch.ai import decide
-
-WIN_TARGET = 0.70
-MEDIAN_TARGET_MS = 100.0
 
 
 @dataclass(frozen=True)
@@ -50,9 +48,7 @@ def play(task: tuple[Level, Level, int, str]) -> Result:
     """Game ``k``: one ``better`` against two ``simpler``, seeded by ``k``."""
     better, simpler, k, clock_name = task
     clock = CLOCKS[clock_name]
-    seat, start = k % 3, (k // 3) % 3
-    levels = [simpler] * 3
-    levels[seat] = better
+    seat, start, levels = seating(k, better, simpler)
     rngs = [random.Random(f"wm:{k}:{s}") for s in range(3)]
     game = Wuerfelmarsch(start_seat=start)
     ms = []
@@ -105,22 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         for better, simpler in pairings:
             shares[(better, simpler)] = run(pool, better, simpler, args.games, args.clock, times)
     print()
-    for level in Level:
-        t = times[level]
-        if t:
-            print(
-                f"{level.value:>6} decision time ({args.clock}): median "
-                f"{statistics.median(t):6.2f} ms, p99 {p99(t):7.2f} ms, max {max(t):7.2f} ms "
-                f"({len(t)} decisions)"
-            )
+    print_times(times, args.clock)
     print()
-    for (better, simpler), share in shares.items():
-        verdict = "ok" if share >= WIN_TARGET else "MISSED"
-        print(f"target: {better.value} beats 2 × {simpler.value} >= {WIN_TARGET:.0%}: "
-              f"{share:.1%} {verdict}")  # fmt: skip
-    slow = [lv.value for lv in Level if times[lv] and statistics.median(times[lv]) > 100]
-    print(f"target: decision median <= {MEDIAN_TARGET_MS:.0f} ms:", "MISSED " + ", ".join(slow)
-          if slow else "ok")  # fmt: skip
+    print_targets(shares, times)
     print(f"wall time {time.perf_counter() - started:.0f} s")
     return 0
 
