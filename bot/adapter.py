@@ -170,8 +170,11 @@ class GameAdapter(ABC, Generic[G]):
     kind: ClassVar[str]  # stored in the database: never change it
     code: ClassVar[str]  # 2–8 lower-case letters starting every custom_id: never change it
     title: ClassVar[str]  # the game's name, never translated ("Spexxx")
-    group: ClassVar[str]  # the command group ("spexxx" → /spexxx new)
-    group_description: ClassVar[str]  # N_() text
+    group: ClassVar[str]  # the command group ("spexxx" → /spexxx new); games may share one
+    group_description: ClassVar[str]  # N_() text (the same for every game of a shared group)
+    group_title: ClassVar[str] = ""  # a shared group's games in messages ("Das Spiel"); "": title
+    choice_label: ClassVar[str] = ""  # N_() text: the game in a shared group's ``game:`` choice
+    record_module: ClassVar[str] = ""  # ``python -m games.<it> replay`` reads records; "": kind
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     seat_marks: ClassVar[tuple[str, ...]]  # one emoji per seat, the pictures' seat colours

@@ -78,8 +78,8 @@ class GameBot(commands.AutoShardedBot):
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.add_dynamic_items(GameItem)
         await self.tree.set_translator(CommandTranslator())
-        for game in adapters().values():
-            self.tree.add_command(game_commands.group(self, game))
+        for group in game_commands.groups(self, list(adapters().values())):
+            self.tree.add_command(group)
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

@@ -1,23 +1,26 @@
 """Each game's command group (``/spexxx``, ``/spectrangle`` …), built from one definition.
 
 Every group has the same sub-commands: new, settings, board, rules, resign, cancel, games,
-stats, leaderboard, export. Names and descriptions are translated for Discord by
-``bot.translate.CommandTranslator``; answers only the user sees are in their language, public
-ones in the server's.
+stats, leaderboard, export. Several games may share one group (their adapters name the same
+``group``, e.g. the six Das Spiel games under ``/dasspiel``): then ``new``, ``settings``,
+``rules``, ``stats`` and ``leaderboard`` take the game as a ``game`` choice, and the channel's
+commands (board, resign, cancel, export, games) act on the channel's game, whichever it is.
+Names and descriptions are translated for Discord by ``bot.translate.CommandTranslator``;
+answers only the user sees are in their language, public ones in the server's.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot import lobby, replies, text
-from bot.adapter import GameAdapter
+from bot.adapter import Choice, GameAdapter
 from bot.adapters import adapter_for
 from bot.messages import closed_lobby, game_ended, lobby_content, title
 from bot.models import GameDefaults, GameRow, Player, Status
@@ -39,6 +42,23 @@ LANGUAGE_OPTIONS = [
 NEW_DESCRIPTION = N_("Open a lobby in this channel")
 SETTINGS_DESCRIPTION = N_("Server defaults for this game (Manage Server)")
 TIMER_DESCRIPTION = N_("time each player has for a turn; default: the server's (see settings)")
+GAME_DESCRIPTION = N_("which game")
+OPTION_DESCRIPTION = N_("the game's option, for games that have one")
+RULES_DESCRIPTION = N_("How to play this game")
+STATS_DESCRIPTION = N_("Games, wins, scores and rating in this server")
+MEMBER_DESCRIPTION = N_("whose stats (default: yours)")
+LEADERBOARD_DESCRIPTION = N_("The best players in this server")
+BY_DESCRIPTION = N_("rating (Elo, default) or wins")
+BY_OPTIONS = [
+    app_commands.Choice(name=N_("rating"), value="rating"),
+    app_commands.Choice(name=N_("wins"), value="wins"),
+]
+SETTINGS_PARAMS = {
+    "timer": N_("default turn timer of new games"),
+    "threads": N_("play each game in its own thread (needs Create Public Threads)"),
+    "language": N_("language of the bot's public messages in this server"),
+}
+MAX_CHOICES = 25  # Discord: choices of one option
 MAX_LISTED = 20
 MESSAGE_LIMIT = 2000  # characters of a Discord message
 STATUS_NAMES = {
@@ -50,11 +70,21 @@ STATUS_NAMES = {
 
 
 class GameCommands:
-    """What every sub-command of one game's group does; ``group()`` wires them to Discord."""
+    """What every sub-command of one group does, for its games; ``group()`` wires them to
+    Discord. ``name`` is what messages call the group's games ("Spexxx", "Das Spiel")."""
 
-    def __init__(self, bot: GameBot, game: GameAdapter[Any]) -> None:
+    def __init__(self, bot: GameBot, games: Sequence[GameAdapter[Any]]) -> None:
         self.bot = bot
-        self.game = game
+        self.members = tuple(games)
+        # a family of games (a group title): the game is a choice, however many are installed
+        self.shared = len(games) > 1 or any(g.group_title for g in games)
+        self.kinds = {g.kind for g in games}
+        first = games[0]
+        self.group = first.group
+        self.name = first.group_title or first.title
+        self.refusals: dict[type[Exception], str] = {}
+        for game in games:
+            self.refusals.update(game.refusals)
 
     # ------------------------------------------------------------------ shared steps
 
@@ -62,16 +92,16 @@ class GameCommands:
         """The game this channel means; in the thread of a game that ended, how it ended."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         row = await self.bot.store.find_in_channel(interaction.guild_id, interaction.channel_id)
-        if row is not None and row.kind != self.game.kind and row.thread_id is None:
+        if row is not None and row.kind not in self.kinds and row.thread_id is None:
             row = None  # another game's lobby in this channel: not this command's
         if row is None:
             raise Refusal(
                 "There is no {game} game in this channel. Use this command in the game's "
                 "thread, or see `/{group} games`.",
-                game=self.game.title,
-                group=self.game.group,
+                game=self.name,
+                group=self.group,
             )
-        if row.kind != self.game.kind:
+        if row.kind not in self.kinds:
             other = row
             raise Refusal(
                 "This thread belongs to {game}: use `/{group}` commands here.",
@@ -83,7 +113,7 @@ class GameCommands:
             raise Refusal(
                 "{ended} `/{group} games` lists the games still running.",
                 ended=lambda t: game_ended(t, ended),
-                group=self.game.group,
+                group=self.group,
             )
         return row
 
@@ -102,10 +132,10 @@ class GameCommands:
                 await action()
         except Refusal as exc:
             await self.bot.play.tell(
-                interaction, refusal_text(user_t(interaction), exc, self.game.refusals)
+                interaction, refusal_text(user_t(interaction), exc, self.refusals)
             )
         except Exception as exc:
-            await self.bot.play.fail(interaction, exc, game_id or 0, self.game.group)
+            await self.bot.play.fail(interaction, exc, game_id or 0, self.group)
 
     async def public_t(self, interaction: discord.Interaction) -> Translator:
         assert interaction.guild_id is not None
@@ -121,7 +151,11 @@ class GameCommands:
     # ------------------------------------------------------------------ the commands
 
     async def new(
-        self, interaction: discord.Interaction, option: str | None, timer: int | None
+        self,
+        interaction: discord.Interaction,
+        game: GameAdapter[Any],
+        option: str | None,
+        timer: int | None,
     ) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -144,14 +178,16 @@ class GameCommands:
                     group=_group_of(existing),
                 )
             settings = await self.bot.store.guild_settings(interaction.guild_id)
-            defaults = settings.defaults(self.game.kind)
+            defaults = settings.defaults(game.kind)
             options: dict[str, str] = {}
-            if self.game.option is not None:
-                chosen = option or defaults.option or self.game.option.default
-                options[self.game.option.name] = chosen
+            if game.option is not None:
+                chosen = option or defaults.option or game.option.default
+                options[game.option.name] = _own_option(game, chosen)
+            elif option is not None:
+                raise Refusal("{game} has no options.", game=game.title)
             host = Player(interaction.user.id, interaction.user.display_name)
             row = await self.bot.store.create_lobby(
-                interaction.guild_id, interaction.channel_id, host, self.game.kind, options
+                interaction.guild_id, interaction.channel_id, host, game.kind, options
             )
             row.turn_timer = defaults.timer if timer is None else timer
             row.lobby_expires = now() + self.bot.play.timers.lobby_idle
@@ -183,6 +219,7 @@ class GameCommands:
     async def settings(
         self,
         interaction: discord.Interaction,
+        game: GameAdapter[Any],
         option: str | None,
         timer: int | None,
         threads: bool | None,
@@ -195,12 +232,14 @@ class GameCommands:
             if changing and not (perms and perms.manage_guild):
                 raise Refusal(
                     "Only someone with Manage Server can change the {game} settings.",
-                    game=self.game.title,
+                    game=game.title,
                 )
+            if option is not None and game.option is None:
+                raise Refusal("{game} has no options.", game=game.title)
             current = await self.bot.store.guild_settings(interaction.guild_id)
-            mine = current.games.setdefault(self.game.kind, GameDefaults())
+            mine = current.games.setdefault(game.kind, GameDefaults())
             if option is not None:
-                mine.option = option
+                mine.option = _own_option(game, option)
             if timer is not None:
                 mine.timer = timer
             if threads is not None:
@@ -216,15 +255,15 @@ class GameCommands:
                 if current.language
                 else t("the server's own language")
             )
-            lines = [t("{game} settings for this server:", game=self.game.title)]
-            if self.game.option is not None:
-                value = mine.option or self.game.option.default
+            lines = [t("{game} settings for this server:", game=game.title)]
+            if game.option is not None:
+                value = mine.option or game.option.default
                 lines.append(
                     "• "
                     + t(
                         "default {option}: **{value}**",
-                        option=t(self.game.option.name),
-                        value=self.game.option_name(t, value),
+                        option=t(game.option.name),
+                        value=game.option_name(t, value),
                     )
                 )
             lines += [
@@ -254,10 +293,10 @@ class GameCommands:
 
         await self.run(interaction, action)
 
-    async def rules(self, interaction: discord.Interaction) -> None:
+    async def rules(self, interaction: discord.Interaction, game: GameAdapter[Any]) -> None:
         async def action() -> None:
             t = user_t(interaction)
-            words, picture = self.game.rules(t)
+            words, picture = game.rules(t)
             if picture is None:
                 await replies.send_message(interaction, words, ephemeral=True)
                 return
@@ -307,14 +346,18 @@ class GameCommands:
         async def action() -> None:
             assert interaction.guild_id is not None
             t = user_t(interaction)
-            rows = await self.bot.store.list_active(interaction.guild_id, self.game.kind)
+            if not self.shared:
+                rows = await self.bot.store.list_active(interaction.guild_id, self.members[0].kind)
+            else:
+                every = await self.bot.store.list_active(interaction.guild_id)
+                rows = [row for row in every if row.kind in self.kinds]
             if not rows:
                 await replies.send_message(
                     interaction,
                     t(
                         "No {game} games are running. Start one with `/{group} new`.",
-                        game=self.game.title,
-                        group=self.game.group,
+                        game=self.name,
+                        group=self.group,
                     ),
                     ephemeral=True,
                 )
@@ -328,42 +371,47 @@ class GameCommands:
 
         await self.run(interaction, action, private=True)
 
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None) -> None:
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        game: GameAdapter[Any],
+        member: discord.Member | None,
+    ) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None
             who = member or interaction.user
-            store = StatsStore(self.bot.store, self.game.kind)
+            store = StatsStore(self.bot.store, game.kind)
             await store.catch_up(interaction.guild_id)
             found = await store.player(interaction.guild_id, who.id)
             if found is None:
                 raise Refusal(
                     "{name} has no finished {game} game in this server yet.",
                     name=text.safe_name(who.display_name),
-                    game=self.game.title,
+                    game=game.title,
                 )
             t = await self.public_t(interaction)
             await replies.send_message(
                 interaction,
-                embed=stats_embed(t, self.game.kind, found, who.display_name),
+                embed=stats_embed(t, game.kind, found, who.display_name),
                 allowed_mentions=NO_MENTIONS,
             )
 
         await self.run(interaction, action)
 
-    async def leaderboard(self, interaction: discord.Interaction, by: str) -> None:
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: GameAdapter[Any], by: str
+    ) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None
-            store = StatsStore(self.bot.store, self.game.kind)
+            store = StatsStore(self.bot.store, game.kind)
             await store.catch_up(interaction.guild_id)
             rows = await store.leaderboard(interaction.guild_id, by)
             if not rows:
-                raise Refusal(
-                    "No {game} game has finished in this server yet.", game=self.game.title
-                )
+                raise Refusal("No {game} game has finished in this server yet.", game=game.title)
             t = await self.public_t(interaction)
             await replies.send_message(
                 interaction,
-                embed=leaderboard_embed(t, self.game.kind, rows, by),
+                embed=leaderboard_embed(t, game.kind, rows, by),
                 allowed_mentions=NO_MENTIONS,
             )
 
@@ -372,16 +420,14 @@ class GameCommands:
     async def export(self, interaction: discord.Interaction, game: int | None) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None and interaction.channel_id is not None
-            name = self.game.title
+            name = self.name
             game_id = game
             if game_id is None:
-                game_id = await StatsStore(self.bot.store, self.game.kind).export_game_id(
-                    interaction.guild_id, interaction.channel_id
-                )
+                game_id = await self._export_default(interaction.guild_id, interaction.channel_id)
                 if game_id is None:
                     raise Refusal("No {game} game has been played in this server yet.", game=name)
             row = await self.bot.store.get(interaction.guild_id, game_id, events=True)
-            if row is None or row.kind != self.game.kind:
+            if row is None or row.kind not in self.kinds:
                 raise Refusal(
                     "There is no {game} game #{id} in this server.", game=name, id=game_id
                 )
@@ -389,14 +435,15 @@ class GameCommands:
                 raise Refusal(
                     "{game} has not started: there is nothing to export.", game=title(row)
                 )
-            if row.status is Status.RUNNING and not self.game.export_running:
+            adapter = adapter_for(row.kind)
+            if row.status is Status.RUNNING and not adapter.export_running:
                 raise Refusal(
                     "{game} is still running: its record would show what players may not see "
                     "yet. Export it when the game is over.",
                     game=title(row),
                 )
             t = user_t(interaction)
-            record_format = self.game.export(row)[1]
+            record_format = adapter.export(row)[1]
             await replies.send_message(
                 interaction,
                 t(
@@ -405,13 +452,35 @@ class GameCommands:
                     game=title(row),
                     status=t(STATUS_NAMES[row.status]),
                     format=record_format,
-                    kind=row.kind,
+                    kind=adapter.record_module or row.kind,
                 ),
                 file=export_file(row),
                 ephemeral=True,
             )
 
         await self.run(interaction, action, game, private=True)
+
+    async def _export_default(self, guild_id: int, channel_id: int) -> int | None:
+        """The game ``export`` without a number means: the group's game of this channel or
+        thread, else the newest finished one of the server (of any of the group's games)."""
+        if self.shared:
+            here = await self.bot.store.find_in_channel(guild_id, channel_id)
+            if here is not None and here.kind in self.kinds and here.status is not Status.LOBBY:
+                return here.id
+        found = [
+            await StatsStore(self.bot.store, game.kind).export_game_id(guild_id, channel_id)
+            for game in self.members
+        ]
+        return max((i for i in found if i is not None), default=None)
+
+
+def _own_option(game: GameAdapter[Any], value: str) -> str:
+    """``value`` if it is one of ``game``'s option values (games sharing a group share one
+    option parameter, with every game's choices)."""
+    assert game.option is not None
+    if value not in {choice.value for choice in game.option.choices}:
+        raise Refusal("{game} has no option {value}.", game=game.title, value=value)
+    return value
 
 
 def _group_of(row: GameRow) -> str:
@@ -452,43 +521,61 @@ def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
 # ---------------------------------------------------------------------------- wiring
 
 
-def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
-    """The game's slash-command group: the same sub-commands for every game."""
-    c = GameCommands(bot, game)
+def groups(bot: GameBot, games: Sequence[GameAdapter[Any]]) -> list[app_commands.Group]:
+    """One slash-command group per ``group`` name, holding every game that names it."""
+    by_group: dict[str, list[GameAdapter[Any]]] = {}
+    for game in games:
+        by_group.setdefault(game.group, []).append(game)
+    return [group(bot, members) for members in by_group.values()]
 
-    def about(name: str, general: str) -> str:
-        return game.descriptions.get(name, general)
 
-    g = app_commands.Group(name=game.group, description=game.group_description, guild_only=True)
+def group(bot: GameBot, games: Sequence[GameAdapter[Any]]) -> app_commands.Group:
+    """A group's slash commands: the same sub-commands for every group; a group of several
+    games takes the game as an option where the sub-command is about one game."""
+    c = GameCommands(bot, games)
+    first = games[0]
+    if len({game.group_description for game in games}) != 1:
+        raise ValueError(f"the games of /{first.group} describe the group differently")
+    g = app_commands.Group(name=first.group, description=first.group_description, guild_only=True)
+    if c.shared:
+        _game_choice(g, c)
+    else:
+        _one_game(g, c, first)
+    _channel_commands(g, c)
+    return g
+
+
+def _about(c: GameCommands, name: str, general: str) -> str:
+    """A sub-command's description: the game's own words when the group is one game's."""
+    return general if c.shared else c.members[0].descriptions.get(name, general)
+
+
+def _one_game(g: app_commands.Group, c: GameCommands, game: GameAdapter[Any]) -> None:
+    """new, settings, rules, stats, leaderboard of a group that is one game."""
     option = game.option
     if option is not None:
         choices = [app_commands.Choice(name=ch.label, value=ch.value) for ch in option.choices]
 
-        @g.command(name=cmd("new"), description=about("new", NEW_DESCRIPTION))
+        @g.command(name=cmd("new"), description=_about(c, "new", NEW_DESCRIPTION))
         @app_commands.rename(option=cmd(option.name), timer=cmd("timer"))
         @app_commands.describe(
             option=option.description,
-            timer=about("timer", TIMER_DESCRIPTION),
+            timer=_about(c, "timer", TIMER_DESCRIPTION),
         )
         @app_commands.choices(option=choices, timer=TIMER_OPTIONS)
         async def new(
             interaction: discord.Interaction, option: str | None = None, timer: int | None = None
         ) -> None:
-            await c.new(interaction, option, timer)
+            await c.new(interaction, game, option, timer)
 
-        @g.command(name=cmd("settings"), description=about("settings", SETTINGS_DESCRIPTION))
+        @g.command(name=cmd("settings"), description=_about(c, "settings", SETTINGS_DESCRIPTION))
         @app_commands.rename(
             option=cmd(option.name),
             timer=cmd("timer"),
             threads=cmd("threads"),
             language=cmd("language"),
         )
-        @app_commands.describe(
-            option=option.settings_description,
-            timer=N_("default turn timer of new games"),
-            threads=N_("play each game in its own thread (needs Create Public Threads)"),
-            language=N_("language of the bot's public messages in this server"),
-        )
+        @app_commands.describe(option=option.settings_description, **SETTINGS_PARAMS)
         @app_commands.choices(option=choices, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
         async def settings(
             interaction: discord.Interaction,
@@ -497,24 +584,20 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
             threads: bool | None = None,
             language: str | None = None,
         ) -> None:
-            await c.settings(interaction, option, timer, threads, language)
+            await c.settings(interaction, game, option, timer, threads, language)
 
     else:
 
-        @g.command(name=cmd("new"), description=about("new", NEW_DESCRIPTION))
+        @g.command(name=cmd("new"), description=_about(c, "new", NEW_DESCRIPTION))
         @app_commands.rename(timer=cmd("timer"))
-        @app_commands.describe(timer=about("timer", TIMER_DESCRIPTION))
+        @app_commands.describe(timer=_about(c, "timer", TIMER_DESCRIPTION))
         @app_commands.choices(timer=TIMER_OPTIONS)
         async def new_plain(interaction: discord.Interaction, timer: int | None = None) -> None:
-            await c.new(interaction, None, timer)
+            await c.new(interaction, game, None, timer)
 
-        @g.command(name=cmd("settings"), description=about("settings", SETTINGS_DESCRIPTION))
+        @g.command(name=cmd("settings"), description=_about(c, "settings", SETTINGS_DESCRIPTION))
         @app_commands.rename(timer=cmd("timer"), threads=cmd("threads"), language=cmd("language"))
-        @app_commands.describe(
-            timer=N_("default turn timer of new games"),
-            threads=N_("play each game in its own thread (needs Create Public Threads)"),
-            language=N_("language of the bot's public messages in this server"),
-        )
+        @app_commands.describe(**SETTINGS_PARAMS)
         @app_commands.choices(timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
         async def settings_plain(
             interaction: discord.Interaction,
@@ -522,17 +605,152 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
             threads: bool | None = None,
             language: str | None = None,
         ) -> None:
-            await c.settings(interaction, None, timer, threads, language)
+            await c.settings(interaction, game, None, timer, threads, language)
+
+    @g.command(name=cmd("rules"), description=_about(c, "rules", RULES_DESCRIPTION))
+    async def rules(interaction: discord.Interaction) -> None:
+        await c.rules(interaction, game)
+
+    @g.command(name=cmd("stats"), description=STATS_DESCRIPTION)
+    @app_commands.rename(member=cmd("member"))
+    @app_commands.describe(member=MEMBER_DESCRIPTION)
+    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await c.stats(interaction, game, member)
+
+    @g.command(
+        name=cmd("leaderboard"),
+        description=_about(c, "leaderboard", LEADERBOARD_DESCRIPTION),
+    )
+    @app_commands.rename(by=cmd("by"))
+    @app_commands.describe(by=BY_DESCRIPTION)
+    @app_commands.choices(by=BY_OPTIONS)
+    async def leaderboard(interaction: discord.Interaction, by: str = "rating") -> None:
+        await c.leaderboard(interaction, game, by)
+
+
+def shared_option(games: Sequence[GameAdapter[Any]]) -> tuple[str, list[Choice]] | None:
+    """The one option parameter of a group of games: the games' option name (or "option" when
+    they name theirs differently) with every game's choices; None when no game has one."""
+    options = [game.option for game in games if game.option is not None]
+    if not options:
+        return None
+    names = {option.name for option in options}
+    choices = list({ch.value: ch for option in options for ch in option.choices}.values())
+    if len(choices) > MAX_CHOICES:
+        raise ValueError(f"the games of /{games[0].group} have {len(choices)} option values")
+    return (names.pop() if len(names) == 1 else "option"), choices
+
+
+def _game_choice(g: app_commands.Group, c: GameCommands) -> None:
+    """new, settings, rules, stats, leaderboard of a group of several games: the game is a
+    required ``game`` choice (its adapter's ``choice_label``), its option an optional one."""
+    if len(c.members) > MAX_CHOICES:
+        raise ValueError(f"/{c.group} has {len(c.members)} games, Discord allows 25 choices")
+    by_kind = {game.kind: game for game in c.members}
+    games = [app_commands.Choice(name=a.choice_label or a.title, value=a.kind) for a in c.members]
+    shared = shared_option(c.members)
+    if shared is not None:
+        name, option_choices = shared
+        choices = [app_commands.Choice(name=ch.label, value=ch.value) for ch in option_choices]
+
+        @g.command(name=cmd("new"), description=NEW_DESCRIPTION)
+        @app_commands.rename(game=cmd("game"), option=cmd(name), timer=cmd("timer"))
+        @app_commands.describe(
+            game=GAME_DESCRIPTION, option=OPTION_DESCRIPTION, timer=TIMER_DESCRIPTION
+        )
+        @app_commands.choices(game=games, option=choices, timer=TIMER_OPTIONS)
+        async def new(
+            interaction: discord.Interaction,
+            game: str,
+            option: str | None = None,
+            timer: int | None = None,
+        ) -> None:
+            await c.new(interaction, by_kind[game], option, timer)
+
+        @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
+        @app_commands.rename(
+            game=cmd("game"),
+            option=cmd(name),
+            timer=cmd("timer"),
+            threads=cmd("threads"),
+            language=cmd("language"),
+        )
+        @app_commands.describe(
+            game=GAME_DESCRIPTION, option=N_("default for new games"), **SETTINGS_PARAMS
+        )
+        @app_commands.choices(
+            game=games, option=choices, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS
+        )
+        async def settings(
+            interaction: discord.Interaction,
+            game: str,
+            option: str | None = None,
+            timer: int | None = None,
+            threads: bool | None = None,
+            language: str | None = None,
+        ) -> None:
+            await c.settings(interaction, by_kind[game], option, timer, threads, language)
+
+    else:
+
+        @g.command(name=cmd("new"), description=NEW_DESCRIPTION)
+        @app_commands.rename(game=cmd("game"), timer=cmd("timer"))
+        @app_commands.describe(game=GAME_DESCRIPTION, timer=TIMER_DESCRIPTION)
+        @app_commands.choices(game=games, timer=TIMER_OPTIONS)
+        async def new_plain(
+            interaction: discord.Interaction, game: str, timer: int | None = None
+        ) -> None:
+            await c.new(interaction, by_kind[game], None, timer)
+
+        @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
+        @app_commands.rename(
+            game=cmd("game"), timer=cmd("timer"), threads=cmd("threads"), language=cmd("language")
+        )
+        @app_commands.describe(game=GAME_DESCRIPTION, **SETTINGS_PARAMS)
+        @app_commands.choices(game=games, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
+        async def settings_plain(
+            interaction: discord.Interaction,
+            game: str,
+            timer: int | None = None,
+            threads: bool | None = None,
+            language: str | None = None,
+        ) -> None:
+            await c.settings(interaction, by_kind[game], None, timer, threads, language)
+
+    @g.command(name=cmd("rules"), description=RULES_DESCRIPTION)
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(game=GAME_DESCRIPTION)
+    @app_commands.choices(game=games)
+    async def rules(interaction: discord.Interaction, game: str) -> None:
+        await c.rules(interaction, by_kind[game])
+
+    @g.command(name=cmd("stats"), description=STATS_DESCRIPTION)
+    @app_commands.rename(game=cmd("game"), member=cmd("member"))
+    @app_commands.describe(game=GAME_DESCRIPTION, member=MEMBER_DESCRIPTION)
+    @app_commands.choices(game=games)
+    async def stats(
+        interaction: discord.Interaction, game: str, member: discord.Member | None = None
+    ) -> None:
+        await c.stats(interaction, by_kind[game], member)
+
+    @g.command(name=cmd("leaderboard"), description=LEADERBOARD_DESCRIPTION)
+    @app_commands.rename(game=cmd("game"), by=cmd("by"))
+    @app_commands.describe(game=GAME_DESCRIPTION, by=BY_DESCRIPTION)
+    @app_commands.choices(game=games, by=BY_OPTIONS)
+    async def leaderboard(interaction: discord.Interaction, game: str, by: str = "rating") -> None:
+        await c.leaderboard(interaction, by_kind[game], by)
+
+
+def _channel_commands(g: app_commands.Group, c: GameCommands) -> None:
+    """board, resign, cancel, games, export: about the game of the channel, whichever it is."""
 
     @g.command(name=cmd("board"), description=N_("Post the board and turn controls again"))
     async def board(interaction: discord.Interaction) -> None:
         await c.board(interaction)
 
-    @g.command(name=cmd("rules"), description=about("rules", N_("How to play this game")))
-    async def rules(interaction: discord.Interaction) -> None:
-        await c.rules(interaction)
-
-    @g.command(name=cmd("resign"), description=about("resign", N_("Leave the game in this thread")))
+    @g.command(
+        name=cmd("resign"), description=_about(c, "resign", N_("Leave the game in this thread"))
+    )
     async def resign(interaction: discord.Interaction) -> None:
         await c.resign(interaction)
 
@@ -541,31 +759,10 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
         await c.cancel(interaction)
 
     @g.command(
-        name=cmd("games"), description=about("games", N_("The games running in this server"))
+        name=cmd("games"), description=_about(c, "games", N_("The games running in this server"))
     )
     async def games(interaction: discord.Interaction) -> None:
         await c.games(interaction)
-
-    @g.command(name=cmd("stats"), description=N_("Games, wins, scores and rating in this server"))
-    @app_commands.rename(member=cmd("member"))
-    @app_commands.describe(member=N_("whose stats (default: yours)"))
-    async def stats(interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        await c.stats(interaction, member)
-
-    @g.command(
-        name=cmd("leaderboard"),
-        description=about("leaderboard", N_("The best players in this server")),
-    )
-    @app_commands.rename(by=cmd("by"))
-    @app_commands.describe(by=N_("rating (Elo, default) or wins"))
-    @app_commands.choices(
-        by=[
-            app_commands.Choice(name=N_("rating"), value="rating"),
-            app_commands.Choice(name=N_("wins"), value="wins"),
-        ]
-    )
-    async def leaderboard(interaction: discord.Interaction, by: str = "rating") -> None:
-        await c.leaderboard(interaction, by)
 
     @g.command(name=cmd("export"), description=N_("A game's record as a JSON file"))
     @app_commands.rename(game=cmd("game"))
@@ -574,5 +771,3 @@ def group(bot: GameBot, game: GameAdapter[Any]) -> app_commands.Group:
     )
     async def export(interaction: discord.Interaction, game: int | None = None) -> None:
         await c.export(interaction, game)
-
-    return g
