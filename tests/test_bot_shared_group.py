@@ -143,8 +143,10 @@ async def test_two_games_of_one_group_in_one_server(simcord_env, db_path) -> Non
     r = await a.players[0].slash(a.channel, "spectrangle games")
     assert "No Spectrangle games are running" in r.response.content
     r = await a.players[0].slash(thread_a, "fakes export")
-    assert r.ephemeral and "still running" in r.response.content and "Fake A #1" in (
-        r.response.content
+    assert (
+        r.ephemeral
+        and "still running" in r.response.content
+        and "Fake A #1" in (r.response.content)
     )
 
     # one game's option is refused for the game that does not have it
