@@ -1,0 +1,281 @@
+"""``Table`` and ``DasSpielAdapter``: what every Das Spiel game needs around its engine.
+
+The engines know no resignation and no bot: the platform's log (``Table.events``) holds the
+engine's actions and ``Resign``. Everything that needs no choice happens inside the action that
+causes it, as ordinary logged engine events (so a replay applies them and never draws): a game's
+chance step (Abquetschen's roll when a turn begins, ``chance_action``) and the turns of a seat
+that resigned, which the normal computer plays to the end (the rules need every seat; the seat
+ranks last and cannot win). So the seat on turn always has a real choice.
+
+A game ends when its engine says so, or when fewer than two seats still play (resignations).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from bot.adapter import GameAdapter
+from bot.text import player_names
+from games.common.actions import Resign
+from games.common.ai import Level
+from games.common.dice import DiceRng, SeededDice
+from games.common.errors import RecordError
+from games.das_spiel.record import FORMAT
+from locales import N_, Translator, translator
+
+if TYPE_CHECKING:
+    from bot.models import GameRow, SeatResult
+
+E = TypeVar("E")  # the engine's game (Abquetschen, CuiBono …)
+LOG_TAIL = 12  # engine actions kept with the state: the pictures mark the last placement
+SEED_LIMIT = 2**53
+
+
+@dataclass(slots=True)
+class Table(Generic[E]):
+    """A running Das Spiel game as the platform stores it."""
+
+    engine: E
+    setup: dict[str, Any]  # what ``DasSpielAdapter.fresh`` builds the engine from
+    resigned: list[bool]
+    events: list[Any] = field(default_factory=list)  # engine actions and Resign, this load's
+    turns: int = 0  # turns ended (a pass counts)
+    recent: list[Any] = field(default_factory=list)  # engine actions of the last platform action
+
+
+class DasSpielAdapter(GameAdapter[Table[E]]):
+    """The glue every Das Spiel game shares; a game adds its engine hooks and its words."""
+
+    group = "dasspiel"
+    group_title = "Das Spiel"
+    group_description = N_("Das Spiel: six games on a pyramid of 165 dice")
+    record_module = "das_spiel"
+    levels: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("easy", N_("easy")),
+        ("normal", N_("normal")),
+        ("hard", N_("hard")),
+    )
+
+    # ------------------------------------------------------------------ engine hooks
+
+    @abstractmethod
+    def fresh(self, setup: dict[str, Any]) -> E:
+        """The engine's game before its first event."""
+
+    @abstractmethod
+    def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
+        """A new game's JSON setup, drawn from ``chance``."""
+
+    @abstractmethod
+    def state_to_dict(self, engine: E) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_dict(self, setup: dict[str, Any], data: Any) -> E:
+        """The engine in its stored state (its log empty: the table holds the tail)."""
+
+    @abstractmethod
+    def action_to_dict(self, action: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def action_from_dict(self, data: dict[str, Any]) -> Any: ...
+
+    @abstractmethod
+    def engine_actions(self, table: Table[E], action: Any) -> list[Any]:
+        """The engine actions a player's action stands for (Abquetschen: a build and its
+        bonus), checked together: raise the engine's refusal before anything changes."""
+
+    @abstractmethod
+    def turn_done(self, engine: E, action: Any, result: Any) -> bool:
+        """Whether this applied engine action ended a seat's turn."""
+
+    def chance_action(self, engine: E, chance: DiceRng) -> Any | None:
+        """The engine action chance takes now (a roll), or None when a seat must choose."""
+        return None
+
+    @abstractmethod
+    def ai_action(self, engine: E, seat: int, level: Level, rng: random.Random) -> Any:
+        """The engine's computer's next engine action for ``seat`` (one phase of its turn)."""
+
+    @abstractmethod
+    def engine_over(self, engine: E) -> bool: ...
+
+    @abstractmethod
+    def engine_current(self, engine: E) -> int | None: ...
+
+    @abstractmethod
+    def engine_winners(self, engine: E) -> Sequence[int]: ...
+
+    @abstractmethod
+    def rank_key(self, engine: E, seat: int) -> tuple[int, ...]:
+        """Lower ranks first, after the engine's winners (Abquetschen: dice in supply)."""
+
+    @abstractmethod
+    def engine_log(self, engine: E) -> list[Any]: ...
+
+    # ------------------------------------------------------------------------ the table
+
+    def new_game(self, seats: int, options: Any, chance: Any) -> Table[E]:
+        setup = self.new_setup(seats, options, chance)
+        table = Table(self.fresh(setup), setup, [False] * seats)
+        self.advance(table, chance)
+        return table
+
+    def dump(self, game: Table[E]) -> tuple[dict[str, Any], dict[str, Any]]:
+        log = self.engine_log(game.engine)
+        state = {
+            "engine": self.state_to_dict(game.engine),
+            "resigned": list(game.resigned),
+            "turns": game.turns,
+            "log": [self.action_to_dict(a) for a in log[-LOG_TAIL:]],
+            "recent": [self.action_to_dict(a) for a in game.recent],
+        }
+        return dict(game.setup), state
+
+    def load(self, setup: Any, state: Any) -> Table[E]:
+        """The position from its saved state: no replay (a click stays cheap)."""
+        try:
+            engine = self.state_from_dict(setup, state["engine"])
+            self.engine_log(engine)[:] = [self.action_from_dict(a) for a in state["log"]]
+            resigned = [bool(r) for r in state["resigned"]]
+            recent = [self.action_from_dict(a) for a in state["recent"]]
+            turns = int(state["turns"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"unreadable {self.title} state: {exc}") from exc
+        if len(resigned) != int(setup["seats"]):
+            raise RecordError("the saved state does not belong to this setup")
+        return Table(engine, dict(setup), resigned, [], turns, recent)
+
+    def replay(self, setup: Any, events: Sequence[Any]) -> Table[E]:
+        table = Table(self.fresh(setup), dict(setup), [False] * int(setup["seats"]))
+        for event in events:
+            table.recent = []
+            if isinstance(event, Resign):
+                table.resigned[event.seat] = True
+                table.events.append(event)
+            else:
+                self._step(table, event)
+        return table
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        if isinstance(event, Resign):
+            return {"type": "resign", "seat": event.seat}
+        return self.action_to_dict(event)
+
+    def event_from_dict(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise RecordError(f"an event is an object, not {data!r}")
+        if data.get("type") == "resign":
+            return Resign(int(data["seat"]))
+        return self.action_from_dict(data)
+
+    def same_state(self, a: Table[E], b: Table[E]) -> bool:
+        """The same position: ``recent`` only says what the last platform action did, which a
+        replay of single events cannot know."""
+        return _without_recent(self.dump(a)) == _without_recent(self.dump(b))
+
+    def apply(self, game: Table[E], action: Any, chance: Any) -> None:
+        """A player's action, then whatever follows without a choice (rolls, the turns of
+        seats that resigned). ``chance`` may be None (a resignation): the game's own seed
+        then draws, so the same log always replays."""
+        if chance is None:
+            chance = SeededDice(f"{game.setup.get('seed', 0)}:{len(game.events)}")
+        if isinstance(action, Resign):
+            if game.resigned[action.seat]:
+                raise RecordError(f"seat {action.seat} has already resigned")
+            game.recent = []
+            game.resigned[action.seat] = True
+            game.events.append(action)
+        else:
+            steps = self.engine_actions(game, action)
+            game.recent = []
+            for step in steps:
+                self._step(game, step)
+        self.advance(game, chance)
+
+    def _step(self, table: Table[E], action: Any) -> None:
+        result = self.apply_engine(table.engine, action)
+        table.events.append(action)
+        table.recent.append(action)
+        if self.turn_done(table.engine, action, result):
+            table.turns += 1
+
+    def apply_engine(self, engine: E, action: Any) -> Any:
+        return engine.apply(action)  # type: ignore[attr-defined]
+
+    def advance(self, table: Table[E], chance: DiceRng) -> None:
+        """Play what needs no choice: chance steps, and the turns of resigned seats."""
+        while not self.finished(table):
+            step = self.chance_action(table.engine, chance)
+            if step is None:
+                seat = self.engine_current(table.engine)
+                if seat is None or not table.resigned[seat]:
+                    return
+                rng = random.Random(f"{table.setup.get('seed', 0)}:{len(table.events)}")
+                step = self.ai_action(table.engine, seat, Level.NORMAL, rng)
+            self._step(table, step)
+
+    def current(self, game: Table[E]) -> int | None:
+        return None if self.finished(game) else self.engine_current(game.engine)
+
+    def finished(self, game: Table[E]) -> bool:
+        return self.engine_over(game.engine) or sum(not r for r in game.resigned) < 2
+
+    def resigned(self, game: Table[E]) -> Sequence[bool]:
+        return list(game.resigned)
+
+    def winners(self, game: Table[E]) -> Sequence[int]:
+        """The engine's winners who still play; else the best who still plays (the game
+        ended by resignations, or a seat the computer played for won)."""
+        if not self.finished(game):
+            return []
+        keys = self._keys(game)
+        best = min(keys[s] for s in range(len(keys)) if not game.resigned[s])
+        return [s for s in range(len(keys)) if keys[s] == best and not game.resigned[s]]
+
+    def _keys(self, game: Table[E]) -> list[tuple[int, ...]]:
+        won = set(self.engine_winners(game.engine))
+        return [
+            (int(game.resigned[s]), int(s not in won), *self.rank_key(game.engine, s))
+            for s in range(len(game.resigned))
+        ]
+
+    def resign_action(self, seat: int) -> Any:
+        return Resign(seat)
+
+    def turn_number(self, game: Table[E]) -> int:
+        return max(1, game.turns) if self.finished(game) else game.turns + 1
+
+    def resigned_text(self, t: Translator, name: str) -> str:
+        return t(
+            "{name} resigned. The computer plays their seat to the end; they rank last.",
+            name=name,
+        )
+
+    def seat_results_hook(self, row: GameRow, results: list[SeatResult]) -> None:
+        """Places as the game ranks them: winners first, then the game's own order
+        (dice left, minus points …), resigned seats last; equal seats share a place."""
+        keys = self._keys(row.game)
+        winners = set(self.winners(row.game))
+        for result in results:
+            result.place = 1 + sum(k < keys[result.seat] for k in keys)
+            result.won = result.seat in winners
+
+    def export(self, row: GameRow) -> tuple[bytes, str]:
+        """The ``das-spiel-record/1`` record, replayed from the whole stored log."""
+        table = self.replay(row.game.setup, row.game.events)
+        names = player_names(translator("en"), row)
+        record = table.engine.to_record(names)  # type: ignore[attr-defined]
+        return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
+
+    def seed_of(self, chance: Any) -> int:
+        return int(chance.below(SEED_LIMIT))
+
+
+def _without_recent(dumped: tuple[dict[str, Any], dict[str, Any]]) -> tuple[Any, Any]:
+    setup, state = dumped
+    return setup, {k: v for k, v in state.items() if k != "recent"}

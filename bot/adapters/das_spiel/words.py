@@ -1,0 +1,42 @@
+"""Chat words the Das Spiel games share: seats, the turn's header, the turn timer, dice."""
+
+from __future__ import annotations
+
+from bot.adapters import adapter_for
+from bot.models import GameRow
+from bot.text import seat_label
+from locales import Translator
+
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"  # a rolled value as a die face
+
+
+def face(value: int) -> str:
+    """``**5** ⚄``: a roll as chat shows it."""
+    return f"**{value}** {DICE_FACES[value - 1]}"
+
+
+def who(t: Translator, row: GameRow, seat: int) -> str:
+    """A seat's mark and name, marked when the seat resigned (the computer plays it)."""
+    label = seat_label(t, row, seat)
+    if adapter_for(row.kind).resigned(row.game)[seat]:
+        label += " " + t("(resigned)")
+    return label
+
+
+def header(t: Translator, row: GameRow, seat: int) -> str:
+    """``**Abquetschen #7** · turn 3 · <@1>, your turn`` (or the computer playing)."""
+    game = adapter_for(row.kind)
+    player = row.players[seat]
+    on_turn = (
+        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat))
+        if player.is_ai
+        else t("{mention}, your turn", mention=f"<@{player.user_id}>")
+    )
+    turn = t("turn {n}", n=game.turn_number(row.game))
+    return f"**{game.title} #{row.id}** · {turn} · {on_turn}"
+
+
+def deadline(t: Translator, row: GameRow) -> str | None:
+    if row.turn_due is None:
+        return None
+    return "⏰ " + t("Time for this turn runs out {when}.", when=f"<t:{int(row.turn_due)}:R>")

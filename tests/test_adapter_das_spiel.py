@@ -1,0 +1,75 @@
+"""The Das Spiel adapters without Discord: long choice lists cut into pages of at most 25,
+the stored state round trip, and the Abquetschen controls when a roll has many builds."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.adapter import MAX_OPTIONS, Click, Select
+from bot.adapters.abquetschen import ADAPTER as ABQ
+from bot.adapters.abquetschen import Screen
+from bot.adapters.das_spiel import pages as pg
+from games.common.dice import SeededDice
+from games.das_spiel import geometry as g
+from locales import translator
+
+
+def test_choices_that_fit_keep_their_order_on_one_page() -> None:
+    choices = [(5, 9), (1, 2), (3, 4)]
+    assert pg.pages(choices) == [pg.Page("", ((5, 9), (1, 2), (3, 4)))]
+
+
+def test_many_choices_are_paged_by_first_die_within_limits() -> None:
+    # 10 choices start at 0A1 (index 0), 30 at 0B1 (index 1), 12 at 0B2 (index 2)
+    choices = [(0, 50 + k) for k in range(10)]
+    choices += [(1, 60 + k) for k in range(30)]
+    choices += [(2, 100 + k) for k in range(12)]
+    found = pg.pages(choices)
+    assert all(1 <= len(p.choices) <= MAX_OPTIONS for p in found)
+    assert sorted(itertools.chain.from_iterable(p.choices for p in found)) == sorted(choices)
+    assert [p.label for p in found] == ["0A1", "0B1 (1/2)", "0B1 (2/2)", "0B2"]
+    assert pg.parse(pg.key((0, 45, 164))) == (0, 45, 164)
+    with pytest.raises(ValueError):
+        pg.parse("0A1.ZZZ")
+    with pytest.raises(ValueError):
+        pg.parse("1A1.0A1")  # not in label order
+
+
+def test_a_stored_abquetschen_game_loads_as_it_was() -> None:
+    table = ABQ.new_game(3, {}, SeededDice(7))
+    seat = table.engine.state.current
+    move = ABQ.computer_move(table, seat, "normal", "x")
+    ABQ.apply(table, move.action, SeededDice(8))
+    setup, state = ABQ.dump(table)
+    loaded = ABQ.load(setup, state)
+    assert ABQ.same_state(loaded, table)
+    replayed = ABQ.replay(setup, table.events)
+    assert ABQ.same_state(replayed, table)
+    assert ABQ.turn_number(loaded) == ABQ.turn_number(table) >= 2
+
+
+def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
+    table = ABQ.new_game(3, {}, SeededDice(7))
+    many = [(i, i + 45) for i in range(40)]
+    monkeypatch.setattr(type(ABQ), "choices", lambda self, game: list(many))
+    t = translator("en")
+    first = ABQ._controls(t, table, many, Screen())
+    selects = [r for r in first.rows if isinstance(r, Select)]
+    assert [s.action for s in selects] == ["page"]  # first the page, by first die
+    assert sum(len(o.description or "") > 0 for o in selects[0].options) == len(
+        selects[0].options
+    )
+    chosen = ABQ._read(table, many, Click("page", (), ("1",)))
+    assert chosen == Screen(page=1)
+    second = ABQ._controls(t, table, many, chosen)
+    picks = [r for r in second.rows if isinstance(r, Select) and r.action == "pick"]
+    assert len(picks) == 1 and 1 <= len(picks[0].options) <= MAX_OPTIONS
+    value = picks[0].options[0].value
+    assert ABQ._read(table, many, Click("pick", ("1",), (value,))).build == pg.parse(value)
+    with pytest.raises(ValueError):
+        ABQ._read(table, many, Click("pick", ("1",), ("0A1.0B1",)))  # not offered
+    with pytest.raises(ValueError):
+        ABQ._read(table, many, Click("page", (), ("9",)))
+    assert g.LABELS[0] in selects[0].options[0].label
