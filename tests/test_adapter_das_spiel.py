@@ -58,9 +58,7 @@ def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
     first = ABQ._controls(t, table, many, Screen())
     selects = [r for r in first.rows if isinstance(r, Select)]
     assert [s.action for s in selects] == ["page"]  # first the page, by first die
-    assert sum(len(o.description or "") > 0 for o in selects[0].options) == len(
-        selects[0].options
-    )
+    assert sum(len(o.description or "") > 0 for o in selects[0].options) == len(selects[0].options)
     chosen = ABQ._read(table, many, Click("page", (), ("1",)))
     assert chosen == Screen(page=1)
     second = ABQ._controls(t, table, many, chosen)
