@@ -24,14 +24,18 @@ from games.spexxx.ai.dice import (
     hold_indices,
     multiset_probability,
     plan_holds,
+    turn_moments,
 )
 from games.spexxx.ai.evaluation import (
     HARD_WEIGHTS,
     OLD_WEIGHTS,
+    RACE_WEIGHTS,
+    RED_WEIGHTS,
     RICH_LINE_WEIGHTS,
     Board,
     Weights,
     in_spexxx,
+    turn_points,
 )
 from games.spexxx.ai.players import _plan
 from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY
@@ -348,6 +352,20 @@ def test_hard_denies_an_open_red_line_in_time() -> None:
     assert decide(state, Level.HARD, weights=OLD_WEIGHTS).action == Place(0, "R3")
 
 
+def test_red_weights_deny_a_red_line_while_it_needs_two() -> None:
+    """The opponent's lone red X2: X1 X2 X3 and X2 X3 X4 need two squares each, all of them four
+    sixes and a fifth die, which the opponent holds and throws at over its next turns. X3 sits
+    in both; the experiment takes it rather than R3 beside its lone blue Q4. Reckoned as two
+    aimed turns in a row (about 1 %), the line is not worth denying, and hard does not. (Not
+    hard's default: over the benchmark's held-out games it won no more often.)"""
+    state = _state(["Q4"], ["X2"], (6, 6, 6, 6, 3))
+    assert decide(state, Level.HARD, weights=RED_WEIGHTS).action == Place(0, "X3")
+    assert decide(state, Level.HARD).action == Place(0, "R3")
+    # An own line to complete still comes first: L2 L3 L4 in green.
+    lines = _state(["L2", "L4"], ["X2"], (6, 6, 6, 6, 3))
+    assert decide(lines, Level.HARD, weights=RED_WEIGHTS).action == Place(0, "L3")
+
+
 def test_rich_line_weights_grow_a_red_line_reached_over_turns() -> None:
     """Four ones: M5 joins the own blue N5, S5 makes S3 . S5 in red (S4 wants four ones and a
     4). Aimed at in back-to-back turns, the red line is worth little (14 % a turn) and hard
@@ -386,6 +404,33 @@ def test_hard_behind_in_the_last_turn_holds_for_the_win() -> None:
     assert _kept(behind, OLD_WEIGHTS) == [2, 3, 4]
     close = _state(mine, theirs, dice, throws=1, left=(1, 0), scores=(100, 110))
     assert _kept(close) == [2, 3, 4]
+
+
+def test_race_weights_take_the_long_shot_when_level() -> None:
+    """Level at 100 with one cube left; the rival has two turns and green pairs to finish
+    (about 7 points a turn, nearly sure), far more than its average so far (under 5, with the
+    wide spread guessed from it). Judged by the average, the likely straight for P4 (+13) was
+    enough, and hard goes for it; judged from the board (the experiment) it falls short, and
+    the sixes are kept for X3 (+36)."""
+    theirs = ["H2", "I2", "H4", "I4", "D1", "E1"]
+    mine, dice = ["N4", "O4", "X1", "X2"], (6, 6, 2, 3, 4)
+    state = _state(mine, theirs, dice, throws=1, left=(1, 2), scores=(100, 100))
+    mean, variance = turn_points(Board.of(state), 1)
+    assert 6.0 < mean < 8.0 and variance < 1.0
+    assert _kept(state, RACE_WEIGHTS) == [6, 6]
+    assert _kept(state) == [2, 3, 4]
+
+
+def test_turn_moments_of_a_hit_or_miss_turn() -> None:
+    """Final dice worth 1 or 0 (a hit on one square, or not): the turn's mean is the hit
+    chance p of the exact planner and its variance p (1 - p)."""
+    leaf = [1.0 if key[0] == key[3] else 0.0 for key in FULL_KEYS]  # four of a kind or more
+    p = plan_holds(leaf).turn_value
+    mean, variance = turn_moments(leaf)
+    assert mean == pytest.approx(p)
+    assert variance == pytest.approx(p * (1.0 - p))
+    constant = turn_moments([5.0] * len(FULL_KEYS))
+    assert constant[0] == pytest.approx(5.0) and constant[1] == pytest.approx(0.0, abs=1e-9)
 
 
 def test_hard_reports_expected_points_while_playing_for_the_win() -> None:

@@ -131,3 +131,37 @@ def hold_indices(dice: Sequence[int], kept: Key, held: frozenset[int]) -> frozen
             need[dice[i]] -= 1
             chosen.append(i)
     return frozenset(chosen)
+
+
+def turn_moments(leaf: Sequence[float], rerolls: int = MAX_REROLLS) -> tuple[float, float]:
+    """Mean and variance of a turn's final value ``leaf[full key]``, played for the mean.
+
+    The same backward induction as ``plan_holds``, carrying the second moment of the choice
+    that maximises the mean, so a race can be judged by how widely a turn's points spread.
+    """
+    leaf = tuple(leaf)
+    children = CHILDREN
+    leaf2 = tuple(x * x for x in leaf)
+    standing, standing2 = leaf, leaf2
+    mean = second = 0.0
+    for r in range(rerolls + 1):
+        values = [0.0] * PARTIAL + list(standing)
+        squares = [0.0] * PARTIAL + list(standing2)
+        for i in range(PARTIAL - 1, -1, -1):
+            a, b, c, d, e, f = children[i]
+            values[i] = (values[a] + values[b] + values[c] + values[d] + values[e] + values[f]) / 6
+            squares[i] = (
+                squares[a] + squares[b] + squares[c] + squares[d] + squares[e] + squares[f]
+            ) / 6
+        mean, second = values[EMPTY_HOLD], squares[EMPTY_HOLD]
+        if r < rerolls:
+            new, new2 = [], []
+            for stop, stop2, holds in zip(leaf, leaf2, HOLDS, strict=True):
+                best, best2 = stop, stop2
+                for kept in holds:
+                    if values[kept] > best + 1e-9:
+                        best, best2 = values[kept], squares[kept]
+                new.append(best)
+                new2.append(best2)
+            standing, standing2 = tuple(new), tuple(new2)
+    return mean, max(0.0, second - mean * mean)

@@ -19,6 +19,15 @@ An opponent's line that needs one more square is reached over their next turns, 
 (a red square is a 14 % shot per turn, but four of a kind can be held and thrown at again), so
 such lines are denied in time. In the last rounds (``endgame``) the seat plays the score: ahead,
 it blocks more; its holds aim at the chance to win rather than at points.
+
+Two experiments, off by default because they measured no better (benchmarks/bench_ai.py
+``--hard red`` and ``--hard race``): with ``opp_line_turns`` an opponent's red line that still
+needs two squares is reckoned over their next turns too (one lone red cube of theirs opens lines
+that four of a kind, held over several turns, fills a square at a time: 6 % in four turns, not
+the 1 % of two aimed turns in a row); reckoned alike for blue, hard turned into a blocker that
+lost far more often. With ``race_from_board`` the endgame counts every player's remaining turns
+as their next turn on this board would score (its exact mean and variance) rather than as the
+average of their turns so far.
 The weights were fitted by matches against the normal player and the benchmarks' line builder.
 """
 
@@ -26,12 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import erf, prod, sqrt
 
-from games.spexxx.ai.dice import FULL_KEYS, plan_holds
+from games.spexxx.ai.dice import FULL_KEYS, plan_holds, turn_moments
 from games.spexxx.board import GRID, GRID_SIZE, HEIGHT, SQUARES, WIDTH, Square
-from games.spexxx.combinations import ALLOWED_BY_KEY
+from games.spexxx.combinations import ALLOWED_BY_KEY, ALLOWED_INDICES_BY_KEY
 from games.spexxx.scoring import BLOCK_BONUS, BLOCKS, RAYS, score_placement
 from games.spexxx.state import SpexxxState
 
@@ -55,9 +64,19 @@ class Weights:
     deny: float = 0.5  # extra weight on blocking in the endgame when ahead
     line_turns: int = 0  # turns own rich lines have to fill their squares (0: one aimed turn)
     line_points: int = 5  # rich: every missing square worth at least this (blue and up)
+    opp_line_turns: int = 0  # turns an opponent has for a rich line's two missing squares
+    opp_line_points: int = 12  # such rich lines: every missing square worth at least this (red)
+    race_from_board: bool = False  # endgame turns scored from the board (False: average so far)
 
 
 HARD_WEIGHTS = Weights()
+# Opponents' red lines that need two squares reckoned over their next four turns: +2.5 points of
+# wins against normal in 280 tuning games, but -0.1 (CI -1.1 to +1.0) in 2000 held-out ones and
+# -3.3 (CI -7.4 to +0.8) against the line builder, so not hard's default; kept to measure on.
+RED_WEIGHTS = Weights(opp_line_turns=4)
+# The endgame race judged from the board: no game decided differently in 246 tuning games (see
+# benchmarks/bench_ai.py --hard race), so not hard's default; kept to measure on.
+RACE_WEIGHTS = Weights(race_from_board=True)
 # Own rich lines reached over four turns: better in 300 tuning games, no better in the games
 # after (see benchmarks/bench_ai.py --hard rich), so not hard's default; kept to measure on.
 RICH_LINE_WEIGHTS = Weights(line_turns=4)
@@ -331,12 +350,7 @@ def square_values(
         empty = p.empty
         missing = len(empty)
         charge = cost if p.line else 0.0
-        if (
-            line_turns
-            and p.line
-            and missing <= 2
-            and min(POINTS[c] for c in empty) >= weights.line_points
-        ):
+        if line_turns and p.line and missing <= 2 and _rich(empty, weights.line_points):
             _add_rich_line(gains, p, min(cubes, line_turns), now_pace[2], weights)
             continue
         before = max(0.0, p.worth - charge * missing) * p.chance * now_pace[missing]
@@ -347,6 +361,7 @@ def square_values(
         for cell in empty:
             gains[cell] += after / fill[cell] - before
     threats = [0.0] * GRID_SIZE
+    opp_turns, opp_points = weights.opp_line_turns, weights.opp_line_points
     for opp in opponents:
         opp_cubes = min(board.cubes_left[opp], MAX_CUBES)
         opp_pace = pace[opp_cubes]
@@ -359,6 +374,9 @@ def square_values(
             chance = p.chance
             if reach is not None and p.line and missing == 1:
                 chance = reach[p.empty[0]]
+            elif opp_turns and p.line and missing == 2 and _rich(p.empty, opp_points):
+                a, b = sorted(p.empty)
+                chance = _two_square_reach(a, b, min(opp_cubes, opp_turns), weights.survive)
             loss = max(0.0, p.worth - charge * missing) * chance * opp_pace[missing]
             for cell in p.empty:
                 threats[cell] += loss
@@ -369,6 +387,11 @@ def square_values(
     return _empty_square_values(
         board, seat, lambda i, points: points + own_weight * gains[i] + block_weight * threats[i]
     )
+
+
+def _rich(empty: tuple[int, ...], points: int) -> bool:
+    """Whether every square of ``empty`` is worth at least ``points`` a cube."""
+    return min(POINTS[c] for c in empty) >= points
 
 
 def _add_rich_line(
@@ -398,9 +421,9 @@ def _add_rich_line(
 class Endgame:
     """The last rounds, seen as a race against the strongest opponent still playing.
 
-    Every player's remaining turns are guessed to score like their turns so far (spread 1.5
-    times the mean plus 3 points a turn, a rough guess): a final throw worth
-    ``x`` more points wins with about ``Φ((lead + x + rest) / spread)``.
+    Every player's remaining turns score about ``rest`` more for the seat than for the rival,
+    spread ``spread``: a final throw worth ``x`` more points wins with about
+    ``Φ((lead + x + rest) / spread)``.
     """
 
     lead: int  # own score minus the strongest opponent's
@@ -412,9 +435,31 @@ class Endgame:
         return 0.5 * (1.0 + erf(z / sqrt(2.0)))
 
 
-def _per_turn(board: Board, seat: int) -> float:
+def _per_turn(board: Board, seat: int) -> tuple[float, float]:
+    """A turn's points guessed from the turns so far: their mean, and a rough variance (the
+    spread 1.5 times the mean plus 3 points)."""
     played = board.dealt - board.cubes_left[seat]
-    return board.scores[seat] / played if played > 0 else 0.0
+    mean = board.scores[seat] / played if played > 0 else 0.0
+    return mean, (1.5 * mean + 3.0) ** 2
+
+
+_FULL_ALLOWED = tuple(ALLOWED_INDICES_BY_KEY[key] for key in FULL_KEYS)
+
+
+@lru_cache(maxsize=256)
+def turn_points(board: Board, seat: int) -> tuple[float, float]:
+    """Mean and variance of the points ``seat`` scores in a turn on this board, playing for
+    points now. Late in the game a turn scores far more than the average so far (lines are
+    long and many squares complete several), and its points spread unevenly: most turns a
+    little, some a red line; the race is judged by these, not by the past."""
+    occupied = board.occupied
+    points = [0] * GRID_SIZE
+    for sq in SQUARES:
+        if not occupied >> sq.index & 1:
+            points[sq.index] = points_now(board, seat, sq.index)
+    get = points.__getitem__
+    leaf = [max(0, *map(get, allowed)) for allowed in _FULL_ALLOWED]
+    return turn_moments(leaf)
 
 
 def endgame(board: Board, seat: int, weights: Weights = HARD_WEIGHTS) -> Endgame | None:
@@ -425,14 +470,15 @@ def endgame(board: Board, seat: int, weights: Weights = HARD_WEIGHTS) -> Endgame
     rivals = [s for s in range(board.seats) if s != seat and not board.resigned[s]]
     if not rivals:
         return None
-    rival = max(rivals, key=lambda s: board.scores[s] + _per_turn(board, s) * board.cubes_left[s])
-    m_own, m_rival = _per_turn(board, seat), _per_turn(board, rival)
-    s_own, s_rival = 1.5 * m_own + 3.0, 1.5 * m_rival + 3.0
+    per_turn = turn_points if weights.race_from_board else _per_turn
+    stats = {s: per_turn(board, s) for s in (seat, *rivals)}
+    rival = max(rivals, key=lambda s: board.scores[s] + stats[s][0] * board.cubes_left[s])
+    (m_own, v_own), (m_rival, v_rival) = stats[seat], stats[rival]
     later, theirs = mine - 1, board.cubes_left[rival]
     return Endgame(
         board.scores[seat] - board.scores[rival],
         m_own * later - m_rival * theirs,
-        sqrt(s_own**2 * later + s_rival**2 * theirs + 1.0),
+        sqrt(v_own * later + v_rival * theirs + 1.0),
     )
 
 
