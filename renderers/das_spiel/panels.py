@@ -191,11 +191,18 @@ def draw_status(img: Image.Image, lines: Sequence[str], heading: str) -> int:
     y += 50
     body = font(26)
     for line in lines:
-        for part in wrap(line, body, STATUS_W)[:3]:
+        for part in _wrapped(line, body):
             draw_text(img, (x, y), part, body, th.MUTED, direction=_direction())
             y += 34
         y += 8
     return y
+
+
+@lru_cache(maxsize=64)
+def _wrapped(line: str, fnt: Font) -> tuple[str, ...]:
+    """A status line in at most three lines of the status column (measuring every word is
+    most of a status line's cost, and lines repeat from turn to turn)."""
+    return tuple(wrap(line, fnt, STATUS_W)[:3])
 
 
 def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
@@ -280,8 +287,9 @@ def final_picture(
     """A game's final picture: its ``board`` with the standings below it, best first."""
     seats = len(standings)
     extra = FINAL_EXTRA_H + max(0, seats - 3) * 76
-    img = Image.new("RGB", (board.width, board.height + extra), th.BACKGROUND)
-    img.paste(board, (0, 0))
+    # The board copied into a taller canvas (cropping beyond it), only the new rows filled.
+    img = board.crop((0, 0, board.width, board.height + extra))
+    img.paste(th.BACKGROUND, (0, board.height, board.width, img.height))
     order = sorted(standings, key=lambda s: s.key)  # type: ignore[arg-type, return-value]
     rows = [
         StandingRow(rank, s.seat, namer(names, s.seat, lang), s.facts, s.score, s.won)
