@@ -123,3 +123,15 @@ class DasTable:
 
 def has(message: discord.Message | None, code: str, action: str) -> bool:
     return message is not None and has_id(message, f"{code}:{action}:")
+
+
+def disabled(message: discord.Message, label: str) -> bool:
+    """Whether the button labelled ``label`` is disabled."""
+    return bool(
+        next(
+            c.disabled
+            for row in message.components
+            for c in row.children
+            if getattr(c, "label", None) == label
+        )
+    )

@@ -13,7 +13,7 @@ import pytest
 
 from bot.adapters import adapter_for
 from games.das_spiel.__main__ import main as replay_main
-from tests.dastable import DasTable, has, replayed, stored
+from tests.dastable import DasTable, disabled, has, replayed, stored
 from tests.simtable import component_ids, find_id, read_png, select_options
 from tests.test_bot_spectrangle import _post_button
 
@@ -135,10 +135,10 @@ async def test_lobby_needs_exactly_three(simcord_env, db_path: Path) -> None:
     assert "Abquetschen lobby" in lobby.content and "(1/3)" in lobby.content
     await table.players[1].click(lobby, label="Join")
     lobby = table.channel.last_message
-    assert _disabled(lobby, "Start")  # two players cannot start
+    assert disabled(lobby, "Start")  # two players cannot start
     await table.players[2].click(lobby, label="Join")
     lobby = table.channel.last_message
-    assert not _disabled(lobby, "Start") and _disabled(lobby, "Join")  # three: full
+    assert not disabled(lobby, "Start") and disabled(lobby, "Join")  # three: full
     # an unknown game is refused by Discord's choice list itself
     with pytest.raises(Exception, match="only allows"):
         await table.players[0].slash(table.channel, "dasspiel new", game="chess")
@@ -257,12 +257,3 @@ async def test_dutch_server(simcord_env, db_path: Path, dice) -> None:
     assert nl("In supply: {seats}", seats="").strip() in message.content
     r = await table.players[0].slash(table.channel, "dasspiel rules", game="abquetschen")
     assert r.ephemeral and "Abquetschen" in r.response.content
-
-
-def _disabled(message, label: str) -> bool:
-    return next(
-        c.disabled
-        for row in message.components
-        for c in row.children
-        if getattr(c, "label", None) == label
-    )

@@ -30,7 +30,6 @@ from bot.adapter import (
     Outcome,
     Picture,
     Row,
-    Select,
     StatLine,
     Style,
     TurnView,
@@ -110,6 +109,7 @@ class Screen:
 class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     kind = "abquetschen"
     code = "abq"
+    decide = staticmethod(decide)
     title = "Abquetschen"
     choice_label = N_("Abquetschen: build the pyramid (3 players)")
     min_seats = 3
@@ -189,23 +189,8 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
             return Roll(s.current, chance.roll(1)[0])
         return None
 
-    def ai_action(self, engine: Abquetschen, seat: int, level: Level, rng: random.Random) -> Any:
-        return decide(engine.state, level, rng).action
-
-    def engine_over(self, engine: Abquetschen) -> bool:
-        return engine.state.finished
-
-    def engine_current(self, engine: Abquetschen) -> int | None:
-        return engine.state.current
-
-    def engine_winners(self, engine: Abquetschen) -> Sequence[int]:
-        return engine.state.winners
-
     def rank_key(self, engine: Abquetschen, seat: int) -> tuple[int, ...]:
         return (engine.state.supply[seat],)
-
-    def engine_log(self, engine: Abquetschen) -> list[Any]:
-        return engine.log
 
     def scores(self, game: Game) -> Sequence[int]:
         """Dice built: the fewer left in supply, the better."""
@@ -268,28 +253,25 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
                 raise ValueError("one value")
             return click.values[0]
 
-        def page_of(text: str, listing: list[pg.Page]) -> int | None:
-            if text == "-":
-                return None
-            n = int(text)
-            if not 0 <= n < len(listing):
-                raise ValueError("no such page")
-            return n
-
         match click.action, click.args:
             case "page", ():
-                return Screen(page=page_of(one(), shown))
+                return Screen(page=pg.page_number(one(), shown))
             case "pick", (page,):
                 build = pg.parse(one())
                 if build not in options:
                     raise ValueError("not a legal build")
-                return Screen(page=page_of(page, shown), build=build)
+                return Screen(page=pg.page_number(page, shown), build=build)
             case "bpage", (page, build_key):
                 build = pg.parse(build_key)
                 k, groups = self.bonus_choices(game, build) if build in options else (0, [])
                 if not k:
                     raise ValueError("no bonus")
-                return Screen(page_of(page, shown), build, None, page_of(one(), pg.pages(groups)))
+                return Screen(
+                    pg.page_number(page, shown),
+                    build,
+                    None,
+                    pg.page_number(one(), pg.pages(groups)),
+                )
             case "bonus", (page, build_key, bonus_page):
                 build = pg.parse(build_key)
                 k, groups = self.bonus_choices(game, build) if build in options else (0, [])
@@ -297,7 +279,9 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
                 if bonus not in groups:
                     raise ValueError("not a legal bonus group")
                 listing = pg.pages(groups)
-                return Screen(page_of(page, shown), build, bonus, page_of(bonus_page, listing))
+                return Screen(
+                    pg.page_number(page, shown), build, bonus, pg.page_number(bonus_page, listing)
+                )
             case "build", (build_key, bonus_key):
                 build, bonus = pg.parse(build_key), pg.parse(bonus_key)
                 if build not in options:
@@ -404,39 +388,21 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     def _controls(
         self, t: Translator, game: Game, options: list[tuple[int, ...]], screen: Screen
     ) -> Controls:
-        rows: list[Row] = []
-        shown = pg.pages(options)
         page = screen.page
-        if len(shown) > 1:
-            rows.append(
-                Select(
-                    "page",
-                    tuple(
-                        Option(p.label, str(n), _count(t, len(p.choices)), default=n == page)
-                        for n, p in enumerate(shown)
-                    ),
-                    placeholder=t("Builds starting at…"),
-                )
+        rows: list[Row] = list(
+            pg.selects(
+                pg.pages(options),
+                page,
+                pages_action="page",
+                choose_action="pick",
+                option=lambda c: Option(
+                    pg.words(c), pg.key(c), _about_build(t, c), default=c == screen.build
+                ),
+                pages_hint=t("Builds starting at…"),
+                choose_hint=t("Choose the dice to build…"),
+                about_page=lambda p: _count(t, len(p.choices)),
             )
-        if len(shown) == 1 or page is not None:
-            listed = shown[page or 0].choices
-            rows.append(
-                Select(
-                    "pick",
-                    tuple(
-                        Option(
-                            pg.words(c),
-                            pg.key(c),
-                            _about_build(t, c),
-                            default=c == screen.build,
-                        )
-                        for c in listed
-                    ),
-                    ("-" if page is None else str(page),),
-                    placeholder=t("Choose the dice to build…"),
-                )
-            )
-        page_arg = "-" if page is None else str(page)
+        )
         hint = Button("hint", label=t("Hint"), emoji="💡")
         if not screen.build:
             rows.append((hint,))
@@ -445,32 +411,16 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         back = Button("back", label=t("Back"))
         k, groups = self.bonus_choices(game, screen.build)
         if k:
-            bonus_pages = pg.pages(groups)
-            bpage = screen.bonus_page
-            if len(bonus_pages) > 1:
-                rows.append(
-                    Select(
-                        "bpage",
-                        tuple(
-                            Option(p.label, str(n), default=n == bpage)
-                            for n, p in enumerate(bonus_pages)
-                        ),
-                        (page_arg, build),
-                        placeholder=t("Bonus dice starting at…"),
-                    )
-                )
-            if len(bonus_pages) == 1 or bpage is not None:
-                rows.append(
-                    Select(
-                        "bonus",
-                        tuple(
-                            Option(pg.words(c), pg.key(c), default=c == screen.bonus)
-                            for c in bonus_pages[bpage or 0].choices
-                        ),
-                        (page_arg, build, "-" if bpage is None else str(bpage)),
-                        placeholder=t("Choose your bonus dice…"),
-                    )
-                )
+            rows += pg.selects(
+                pg.pages(groups),
+                screen.bonus_page,
+                pages_action="bpage",
+                choose_action="bonus",
+                option=lambda c: Option(pg.words(c), pg.key(c), default=c == screen.bonus),
+                args=("-" if page is None else str(page), build),
+                pages_hint=t("Bonus dice starting at…"),
+                choose_hint=t("Choose your bonus dice…"),
+            )
         buttons: list[Button] = []
         if not k or screen.bonus is not None:
             bonus = pg.key(screen.bonus or ())

@@ -9,10 +9,10 @@ select names the page, the second lists its choices: two steps, never a free tex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.adapter import MAX_OPTIONS
+from bot.adapter import MAX_OPTIONS, Option, Select
 from games.das_spiel import geometry as g
 
 Choice = tuple[int, ...]  # positions, ascending (label order)
@@ -93,3 +93,53 @@ def _pack(groups: list[list[Choice]]) -> list[Page]:
 def positions(choices: Sequence[Choice]) -> list[int]:
     """Every position of the choices, ascending: the labels a picture shows."""
     return sorted({i for choice in choices for i in choice})
+
+
+def page_number(text: str, listing: Sequence[Page]) -> int | None:
+    """A page argument (``-``: none chosen) as a page of ``listing``; ``ValueError`` else."""
+    if text == "-":
+        return None
+    n = int(text)
+    if not 0 <= n < len(listing):
+        raise ValueError(f"no page {n}")
+    return n
+
+
+def selects(
+    listing: Sequence[Page],
+    page: int | None,
+    *,
+    pages_action: str,
+    choose_action: str,
+    option: Callable[[Choice], Option],
+    args: tuple[str, ...] = (),
+    pages_hint: str = "",
+    choose_hint: str = "",
+    about_page: Callable[[Page], str | None] = lambda page: None,
+) -> list[Select]:
+    """The rows that offer a list of choices: the page select when they need more than one
+    select (args ``args``), and the select of the page shown, once one is (args ``args`` and
+    the page, ``-`` when there is one page)."""
+    rows: list[Select] = []
+    if len(listing) > 1:
+        rows.append(
+            Select(
+                pages_action,
+                tuple(
+                    Option(p.label, str(n), about_page(p), default=n == page)
+                    for n, p in enumerate(listing)
+                ),
+                args,
+                placeholder=pages_hint,
+            )
+        )
+    if listing and listing[0].choices and (len(listing) == 1 or page is not None):
+        rows.append(
+            Select(
+                choose_action,
+                tuple(option(c) for c in listing[page or 0].choices),
+                (*args, "-" if page is None else str(page)),
+                placeholder=choose_hint,
+            )
+        )
+    return rows

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -93,29 +93,40 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     def turn_done(self, engine: E, action: Any, result: Any) -> bool:
         """Whether this applied engine action ended a seat's turn."""
 
+    def mid_turn(self, engine: E) -> bool:
+        """Whether a seat's turn is under way between two of its actions (Cui bono?'s pull
+        and put-back): what it did so far belongs to the turn's result."""
+        return False
+
     def chance_action(self, engine: E, chance: DiceRng) -> Any | None:
         """The engine action chance takes now (a roll), or None when a seat must choose."""
         return None
 
     @abstractmethod
-    def ai_action(self, engine: E, seat: int, level: Level, rng: random.Random) -> Any:
-        """The engine's computer's next engine action for ``seat`` (one phase of its turn)."""
-
-    @abstractmethod
-    def engine_over(self, engine: E) -> bool: ...
-
-    @abstractmethod
-    def engine_current(self, engine: E) -> int | None: ...
-
-    @abstractmethod
-    def engine_winners(self, engine: E) -> Sequence[int]: ...
-
-    @abstractmethod
     def rank_key(self, engine: E, seat: int) -> tuple[int, ...]:
         """Lower ranks first, after the engine's winners (Abquetschen: dice in supply)."""
 
-    @abstractmethod
-    def engine_log(self, engine: E) -> list[Any]: ...
+    # The engines share these: a ``state`` with ``finished``, ``current`` and ``winners``,
+    # a ``log``, and the game's computer ``decide(state, level, rng) -> Decision``.
+    decide: ClassVar[Callable[..., Any]]
+
+    def ai_action(self, engine: E, seat: int, level: Level, rng: random.Random) -> Any:
+        """The engine's computer's next engine action for ``seat`` (one phase of its turn)."""
+        return self.decide(_state(engine), level, rng).action
+
+    def engine_over(self, engine: E) -> bool:
+        return bool(_state(engine).finished)
+
+    def engine_current(self, engine: E) -> int | None:
+        current: int | None = _state(engine).current
+        return current
+
+    def engine_winners(self, engine: E) -> Sequence[int]:
+        return list(_state(engine).winners)
+
+    def engine_log(self, engine: E) -> list[Any]:
+        log: list[Any] = engine.log  # type: ignore[attr-defined]
+        return log
 
     # ------------------------------------------------------------------------ the table
 
@@ -187,12 +198,14 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         if isinstance(action, Resign):
             if game.resigned[action.seat]:
                 raise RecordError(f"seat {action.seat} has already resigned")
-            game.recent = []
+            if not self.mid_turn(game.engine):
+                game.recent = []
             game.resigned[action.seat] = True
             game.events.append(action)
         else:
             steps = self.engine_actions(game, action)
-            game.recent = []
+            if not self.mid_turn(game.engine):
+                game.recent = []  # a turn begins: its actions and what follows are told
             for step in steps:
                 self._step(game, step)
         self.advance(game, chance)
@@ -279,3 +292,7 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
 def _without_recent(dumped: tuple[dict[str, Any], dict[str, Any]]) -> tuple[Any, Any]:
     setup, state = dumped
     return setup, {k: v for k, v in state.items() if k != "recent"}
+
+
+def _state(engine: Any) -> Any:
+    return engine.state
