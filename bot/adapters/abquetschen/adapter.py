@@ -110,6 +110,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     kind = "abquetschen"
     code = "abq"
     decide = staticmethod(decide)
+    final_draw = staticmethod(render_abquetschen_final)
     title = "Abquetschen"
     choice_label = N_("Abquetschen: build the pyramid (3 players)")
     min_seats = 3
@@ -519,30 +520,13 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
             seat = s.winners[0] if s.winners else 0
         return "🏁 " + t(END_REASONS[s.end_reason], name=dw.who(t, row, seat))
 
-    def final_view(self, t: Translator, row: GameRow) -> TurnView:
-        game: Game = row.game
-        s = game.engine.state
-        winners = set(self.winners(game))
-        keys = self._keys(game)
-        order = sorted(range(3), key=lambda seat: (keys[seat], seat))
-        lines = []
-        for seat in order:
-            place = 1 + sum(k < keys[seat] for k in keys)
-            crown = " 🏆" if seat in winners else ""
-            left = t("{n} die left", "{n} dice left", s.supply[seat])
-            built = t("{n} built", n=d.ABQ_SUPPLY - s.supply[seat])
-            lines.append(f"{place}. {dw.who(t, row, seat)} — **{left}** ({built}){crown}")
-        if end := self.end_line(t, row):
-            lines.append(end)
-        snap = game.engine.copy()
-        snap.state.winners = sorted(winners)
-        picture = Picture(
-            render_abquetschen_final,
-            "abquetschen-final.png",
-            (snap, player_names(t, row)),
-            {"lang": t.lang},
-        )
-        return TurnView("\n".join(lines), None, picture)
+    def standing(self, t: Translator, game: Game, seat: int) -> str:
+        supply = game.engine.state.supply[seat]
+        left = t("{n} die left", "{n} dice left", supply)
+        return f"**{left}** ({t('{n} built', n=d.ABQ_SUPPLY - supply)})"
+
+    def snapshot(self, game: Game) -> Abquetschen:
+        return game.engine.copy()
 
     # ------------------------------------------------------------------ computers, hints
 
@@ -644,6 +628,8 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         ]
 
     def warm(self) -> None:
+        """The plate, panels and palette every Das Spiel picture shares (65 ms); the dice's
+        faces are drawn on first use."""
         render_abquetschen(Abquetschen(), ["", "", ""])
 
 

@@ -82,6 +82,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     kind = "cuibono"
     code = "cui"
     decide = staticmethod(decide)
+    final_draw = staticmethod(render_cui_bono_final)
     title = "Cui bono?"
     choice_label = N_("Cui bono?: take the pyramid apart (2–6 players)")
     min_seats = d.CUI_MIN_PLAYERS
@@ -224,7 +225,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         picture = Picture(
             render_cui_bono,
             "cui-bono.png",
-            (_snapshot(game), player_names(t, row)),
+            (self.snapshot(game), player_names(t, row)),
             {"lang": t.lang, "choosable": labels},
         )
         return TurnView("\n".join(lines), controls, picture)
@@ -355,33 +356,16 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         last = engine.log[-1].seat if engine.log else 0
         return "🏁 " + t(END_REASONS[reason], name=dw.who(t, row, last))
 
-    def final_view(self, t: Translator, row: GameRow) -> TurnView:
-        game: Game = row.game
+    def standing(self, t: Translator, game: Game, seat: int) -> str:
         s = game.engine.state
-        winners = set(self.winners(game))
-        keys = self._keys(game)
-        order = sorted(range(s.seats), key=lambda seat: (keys[seat], seat))
-        lines = []
-        for seat in order:
-            place = 1 + sum(k < keys[seat] for k in keys)
-            crown = " 🏆" if seat in winners else ""
-            kept = "".join(SQUARES[c] for c in s.kept[seat])
-            dice = t("{n} die", "{n} dice", len(s.kept[seat]))
-            lines.append(
-                f"{place}. {dw.who(t, row, seat)} — **−{s.minus_points(seat)}** ({dice}) "
-                f"{kept}{crown}".rstrip()
-            )
-        if end := self.end_line(t, row):
-            lines.append(end)
-        snap = _snapshot(game)
-        snap.state.winners = sorted(winners)
-        picture = Picture(
-            render_cui_bono_final,
-            "cui-bono-final.png",
-            (snap, player_names(t, row)),
-            {"lang": t.lang},
-        )
-        return TurnView("\n".join(lines), None, picture)
+        kept = "".join(SQUARES[c] for c in s.kept[seat])
+        dice = t("{n} die", "{n} dice", len(s.kept[seat]))
+        return f"**−{s.minus_points(seat)}** ({dice}) {kept}".rstrip()
+
+    def snapshot(self, game: Game) -> CuiBono:
+        engine = CuiBono(game.engine.state.copy(), seed=game.engine.seed)
+        engine.log = list(game.engine.log)
+        return engine
 
     # ------------------------------------------------------------------ computers, hints
 
@@ -458,18 +442,9 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
             StatLine(t("Dice put back"), str(sum(int(f.get("put", 0)) for f in facts))),
         ]
 
-    def warm(self) -> None:
-        render_cui_bono(CuiBono.new(2, 1), ["", ""])
-
 
 def _die(t: Translator, colour: Colour | None) -> str:
     """``🟥 red die``."""
     if colour is None:
         return t("a die")
     return t("{square} {colour} die", square=SQUARES[colour], colour=t(COLOUR_NAMES[colour]))
-
-
-def _snapshot(game: Game) -> CuiBono:
-    engine = CuiBono(game.engine.state.copy(), seed=game.engine.seed)
-    engine.log = list(game.engine.log)
-    return engine

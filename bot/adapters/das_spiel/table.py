@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from bot.adapter import GameAdapter
+from bot.adapter import GameAdapter, Picture, TurnView
+from bot.adapters.das_spiel.words import who
 from bot.text import player_names
 from games.common.actions import Resign
 from games.common.ai import Level
@@ -256,6 +257,43 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
             (int(game.resigned[s]), int(s not in won), *self.rank_key(game.engine, s))
             for s in range(len(game.resigned))
         ]
+
+    # ------------------------------------------------------------------------ the end
+
+    final_draw: ClassVar[Callable[..., bytes]]  # (engine, names, *, lang) -> the final PNG
+
+    @abstractmethod
+    def standing(self, t: Translator, game: Table[E], seat: int) -> str:
+        """A seat's result in the final standings (dice left, minus points …)."""
+
+    @abstractmethod
+    def snapshot(self, game: Table[E]) -> E:
+        """A copy of the engine for a picture drawn off the event loop."""
+
+    @abstractmethod
+    def end_line(self, t: Translator, row: GameRow) -> str:
+        """How the engine ended the game, or "" (it ended by resignations, or runs)."""
+
+    def final_view(self, t: Translator, row: GameRow) -> TurnView:
+        """Places as the game ranks them, winners crowned, how it ended, the final picture
+        (its winners those of the platform: a seat that resigned cannot win)."""
+        game: Table[E] = row.game
+        winners = set(self.winners(game))
+        keys = self._keys(game)
+        lines = []
+        for seat in sorted(range(len(keys)), key=lambda s: (keys[s], s)):
+            place = 1 + sum(k < keys[seat] for k in keys)
+            crown = " 🏆" if seat in winners else ""
+            lines.append(f"{place}. {who(t, row, seat)} — {self.standing(t, game, seat)}{crown}")
+        if end := self.end_line(t, row):
+            lines.append(end)
+        snap = self.snapshot(game)
+        _state(snap).winners = sorted(winners)
+        names = player_names(t, row)
+        picture = Picture(
+            self.final_draw, f"{self.kind}-final.png", (snap, names), {"lang": t.lang}
+        )
+        return TurnView("\n".join(lines), None, picture)
 
     def resign_action(self, seat: int) -> Any:
         return Resign(seat)
