@@ -523,7 +523,8 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     def standing(self, t: Translator, game: Game, seat: int) -> str:
         supply = game.engine.state.supply[seat]
         left = t("{n} die left", "{n} dice left", supply)
-        return f"**{left}** ({t('{n} built', n=d.ABQ_SUPPLY - supply)})"
+        built = t("{n} built", n=d.ABQ_SUPPLY - supply)
+        return f"**{left}** ({built})"
 
     def snapshot(self, game: Game) -> Abquetschen:
         return game.engine.copy()
