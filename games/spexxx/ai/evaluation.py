@@ -70,11 +70,11 @@ class Weights:
 
 
 HARD_WEIGHTS = Weights()
-# Opponents' red lines that need two squares reckoned over their next four turns: +2.5 points of
-# wins against normal in 280 tuning games, but -0.1 (CI -1.1 to +1.0) in 2000 held-out ones and
+# Opponents' red lines that need two squares reckoned over their next four turns: +1.7 points of
+# wins against normal in 300 tuning games, but -0.1 (CI -1.1 to +1.0) in 2000 held-out ones and
 # -3.3 (CI -7.4 to +0.8) against the line builder, so not hard's default; kept to measure on.
 RED_WEIGHTS = Weights(opp_line_turns=4)
-# The endgame race judged from the board: no game decided differently in 246 tuning games (see
+# The endgame race judged from the board: one game of 300 decided differently in tuning (see
 # benchmarks/bench_ai.py --hard race), so not hard's default; kept to measure on.
 RACE_WEIGHTS = Weights(race_from_board=True)
 # Own rich lines reached over four turns: better in 300 tuning games, no better in the games
