@@ -87,7 +87,7 @@ def outline_funnels(img: Image.Image, funnels: Sequence[int], side: int) -> None
     for q in funnels:
         x, y = view.centre(q, side)
         corners = [(x + dx, y + dy) for dx, dy in view.HEX_CORNERS]
-        draw.line([*corners, corners[0]], fill=th.OUTLINE, width=5, joint="curve")
+        draw.line([*corners, corners[0]], fill=th.OUTLINE, width=5)
 
 
 def mark_layers(img: Image.Image, v: BkView, side: int) -> None:
