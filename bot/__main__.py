@@ -27,7 +27,7 @@ async def run(settings: Settings) -> int:
     from bot.client import create_bot
 
     bot = create_bot(
-        database_path=settings.database_path,
+        database=settings.database,
         dev_guild_id=settings.dev_guild_id,
         ai_delay=settings.ai_delay,
         max_missed_turns=settings.max_missed_turns,
@@ -86,6 +86,19 @@ def main(argv: list[str] | None = None) -> int:
 
     if command == "check":
         return 1 if asyncio.run(admin.check(settings)) else 0
+    database = settings.database
+    if command in ("backup", "restore") and database.is_postgres:
+        try:
+            if command == "backup":
+                size = admin.backup_postgres(database.url, args.dest)
+                print(f"backed up {database.redacted()} to {args.dest} with pg_dump ({size} bytes)")
+            else:
+                games = admin.restore_postgres(args.backup, database.url)
+                print(f"restored {games} games from {args.backup} into {database.redacted()}")
+        except (admin.ToolMissing, RuntimeError, FileNotFoundError) as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        return 0
     if command == "backup":
         size = admin.backup(settings.database_file(), args.dest)
         print(f"backed up {settings.database_file()} to {args.dest} ({size} bytes)")

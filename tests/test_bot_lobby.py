@@ -3,20 +3,19 @@ list of games, thread names, and what players are told once a game has ended."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import discord
 
 from bot.messages import thread_name
 from bot.models import GameRow, Player, Status
 from locales import translator
+from tests.databases import TestDb
 from tests.simtable import find_id
 from tests.test_bot_ai import add_ai
 from tests.test_bot_game import Table, finish_game, stored
 from tests.test_robust_faults import choosing_a_square, place_first
 
 
-async def test_new_lobby_in_a_running_games_thread_is_refused(simcord_env, db_path: Path):
+async def test_new_lobby_in_a_running_games_thread_is_refused(simcord_env, database: TestDb):
     table = Table(simcord_env)
     bob = table.players[1]
     thread = await table.start()
@@ -32,7 +31,7 @@ async def test_new_lobby_in_a_running_games_thread_is_refused(simcord_env, db_pa
     assert not r.ephemeral and "your turn" in r.response.content
 
 
-async def test_a_threads_commands_mean_its_own_game(simcord_env, db_path: Path):
+async def test_a_threads_commands_mean_its_own_game(simcord_env, database: TestDb):
     """A lobby that an older version opened inside a game's thread does not capture it."""
     table = Table(simcord_env)
     alice, bob = table.players
@@ -49,16 +48,16 @@ async def test_a_threads_commands_mean_its_own_game(simcord_env, db_path: Path):
     assert r.ephemeral and r.response.attachments[0].filename == "spexxx-1.json"
     r = await bob.slash(thread, "spexxx resign")
     assert not r.ephemeral and "resigned" in r.response.content
-    assert stored(db_path, 1)["status"] == "finished"
-    assert stored(db_path, 2)["status"] == "lobby"
+    assert stored(database, 1)["status"] == "finished"
+    assert stored(database, 2)["status"] == "lobby"
 
 
-async def test_commands_in_a_finished_games_thread_say_how_it_ended(simcord_env, db_path: Path):
+async def test_commands_in_a_finished_games_thread_say_how_it_ended(simcord_env, database: TestDb):
     table = Table(simcord_env)
     alice, bob = table.players
     thread = await table.start("children")
     await finish_game(table, thread)
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     winner = max(range(2), key=lambda s: state["scores"][s])
     name = ("alice", "bob")[winner]
     for command in ("spexxx board", "spexxx resign", "spexxx cancel"):
@@ -69,7 +68,7 @@ async def test_commands_in_a_finished_games_thread_say_how_it_ended(simcord_env,
         assert "no Spexxx game" not in content
     r = await bob.slash(thread, "spexxx new")
     assert r.ephemeral and "This thread belongs to Spexxx #1" in r.response.content
-    assert stored(db_path)["status"] == "finished"
+    assert stored(database)["status"] == "finished"
 
 
 async def test_commands_in_a_cancelled_games_thread_say_it_was_cancelled(simcord_env):
@@ -111,30 +110,30 @@ def assert_ended_without_humans(data: dict, thread) -> None:  # type: ignore[no-
     assert f"🏆 {'⬛⚪🔵'[best]} Computer" in final.content
 
 
-async def test_last_human_resigning_ends_a_game_of_computers(simcord_env, db_path: Path):
+async def test_last_human_resigning_ends_a_game_of_computers(simcord_env, database: TestDb):
     table = Table(simcord_env, names=("alice",))
     thread = await computers_game(table)
-    turns = len(stored(db_path)["state"]["history"])
+    turns = len(stored(database)["state"]["history"])
     before = len(thread.history())
     r = await table.players[0].slash(thread, "spexxx resign")
     assert not r.ephemeral and "resigned" in r.response.content
-    data = stored(db_path)
+    data = stored(database)
     assert_ended_without_humans(data, thread)
     assert len(data["state"]["history"]) == turns  # no computer turn after alice left
     assert len(thread.history()) == before + 2  # the resignation and the final standings
     await simcord_env.advance_time(600)
-    assert len(stored(db_path)["state"]["history"]) == turns
+    assert len(stored(database)["state"]["history"]) == turns
 
 
 async def test_last_human_removed_for_missed_turns_ends_a_game_of_computers(
-    simcord_env, db_path: Path
+    simcord_env, database: TestDb
 ):
     table = Table(simcord_env, names=("alice",))
     thread = await computers_game(table, timer=120)
     for _ in range(3):  # alice sleeps through three turns; the computers play between them
         assert table.on_turn(table.turn_message(thread)) is table.players[0]
         await simcord_env.advance_time(140)
-    data = stored(db_path)
+    data = stored(database)
     assert_ended_without_humans(data, thread)
     history = data["state"]["history"]
     assert history[-1]["seat"] == 0  # alice's third missed turn was the last one played
@@ -142,7 +141,7 @@ async def test_last_human_removed_for_missed_turns_ends_a_game_of_computers(
     texts = [m.content for m in thread.history()]
     assert any("missed 3 turns in a row and was removed" in t for t in texts)
     await simcord_env.advance_time(600)
-    assert len(stored(db_path)["state"]["history"]) == len(history)
+    assert len(stored(database)["state"]["history"]) == len(history)
 
 
 # ------------------------------------------------------------------ /spexxx games
@@ -208,7 +207,7 @@ async def test_closed_lobby_title_is_in_the_servers_language(simcord_env):
     assert channel.last_message.content == f"~~{title}~~: {nl('cancelled')}."
 
 
-async def test_computer_names_follow_the_servers_language(simcord_env, db_path: Path):
+async def test_computer_names_follow_the_servers_language(simcord_env, database: TestDb):
     guild = simcord_env.create_guild("Spellenclub", preferred_locale="nl")
     nl, de = translator("nl"), translator("de")
     channel = guild.create_text_channel("spellen")
@@ -221,7 +220,7 @@ async def test_computer_names_follow_the_servers_language(simcord_env, db_path: 
     dutch = nl("Computer ({level})", level=nl("hard"))
     dutch_2 = nl("Computer {n} ({level})", n=2, level=nl("hard"))
     assert dutch in lobby.content and dutch_2 in lobby.content
-    assert [p["name"] for p in stored(db_path)["players"][1:]] == [
+    assert [p["name"] for p in stored(database)["players"][1:]] == [
         "Computer (hard)",
         "Computer 2 (hard)",
     ]  # stored in English: shown in whatever language the server uses now
@@ -242,22 +241,22 @@ async def test_computer_names_follow_the_servers_language(simcord_env, db_path: 
 
 
 async def test_second_half_of_a_double_click_on_a_square_is_told_it_was_played(
-    simcord_env, db_path: Path
+    simcord_env, database: TestDb
 ):
     table = Table(simcord_env)
     _thread, player, message = await choosing_a_square(table)
     # Discord fails the update that would remove the select: the same select is clicked again
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
     await place_first(player, message)
-    before = stored(db_path)
+    before = stored(database)
     assert len(before["state"]["history"]) == 1
     r = await place_first(player, message)
     assert r.ephemeral and "That turn is already played" in r.response.content
     assert "earlier turn" not in r.response.content
-    assert stored(db_path) == before
+    assert stored(database) == before
 
 
-async def test_lobby_message_shows_the_winner_and_links_the_results(simcord_env, db_path: Path):
+async def test_lobby_message_shows_the_winner_and_links_the_results(simcord_env, database: TestDb):
     table = Table(simcord_env)
     thread = await table.start("children")
     lobby = table.channel.history()[0]
@@ -265,7 +264,7 @@ async def test_lobby_message_shows_the_winner_and_links_the_results(simcord_env,
     await finish_game(table, thread)
     final = thread.last_message
     lobby = table.channel.history()[0]
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     winner = max(range(2), key=lambda s: state["scores"][s])
     assert "Spexxx #1 is over" in lobby.content and "has started" not in lobby.content
     assert f"🏆 {'⬛⚪'[winner]} {('alice', 'bob')[winner]} wins!" in lobby.content

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -14,24 +13,24 @@ import discord
 import pytest
 
 from games.spectrangle import Game, Setup, event_from_dict
+from tests.databases import TestDb, as_db
 from tests.simtable import component_ids, find_id, has_id, read_png, select_options
 
 MENTION = re.compile(r"<@(\d+)>")
 TURN_PREFIXES = tuple(f"spc:{k}:" for k in ("tile", "rotate", "field", "exchange", "pass"))
 
 
-def stored(db_path: Path, game_id: int) -> dict[str, Any]:
-    with sqlite3.connect(db_path) as db:
-        row = db.execute(
-            "SELECT kind, status, setup, state, note FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        events = [
-            json.loads(e)
-            for (e,) in db.execute(
-                "SELECT event FROM game_events WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-        ]
-    kind, status, setup, state, note = row
+def stored(db: Path | TestDb, game_id: int) -> dict[str, Any]:
+    db = as_db(db)
+    kind, status, setup, state, note = db.one(
+        "SELECT kind, status, setup, state, note FROM games WHERE id = ?", (game_id,)
+    )
+    events = [
+        json.loads(e)
+        for (e,) in db.rows(
+            "SELECT event FROM game_events WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+    ]
     return {
         "kind": kind,
         "status": status,
@@ -42,9 +41,9 @@ def stored(db_path: Path, game_id: int) -> dict[str, Any]:
     }
 
 
-def replayed(db_path: Path, game_id: int) -> Game:
+def replayed(database: TestDb | TestDb, game_id: int) -> Game:
     """The engine's own game, rebuilt from the stored setup and log."""
-    data = stored(db_path, game_id)
+    data = stored(database, game_id)
     return Game.replay(Setup.from_dict(data["setup"]), [event_from_dict(e) for e in data["events"]])
 
 
@@ -122,10 +121,10 @@ class SpcTable:
         assert not r.ephemeral, r.response.content
         return "pass"
 
-    async def play_to_end(self, db_path: Path, where, limit: int = 200) -> dict[str, int]:
+    async def play_to_end(self, database: TestDb, where, limit: int = 200) -> dict[str, int]:
         done: dict[str, int] = {}
         for _ in range(limit):
-            if stored(db_path, self.game_id)["status"] != "running":
+            if stored(database, self.game_id)["status"] != "running":
                 return done
             kind = await self.play_turn(where)
             done[kind] = done.get(kind, 0) + 1
@@ -136,10 +135,10 @@ def final_scores(message: discord.Message) -> list[int]:
     return [int(n) for n in re.findall(r"— \*\*(-?\d+)\*\*", message.content)]
 
 
-async def check_end(db_path: Path, table: SpcTable, where) -> Game:
-    data = stored(db_path, table.game_id)
+async def check_end(database: TestDb, table: SpcTable, where) -> Game:
+    data = stored(database, table.game_id)
     assert data["kind"] == "spectrangle" and data["status"] == "finished"
-    game = replayed(db_path, table.game_id)
+    game = replayed(database, table.game_id)
     assert game.finished and game.state.to_dict() == data["state"]
     final = where.last_message
     assert "Spectrangle #" in final.content and "is over" in final.content
@@ -151,37 +150,37 @@ async def check_end(db_path: Path, table: SpcTable, where) -> Game:
 
 
 @pytest.mark.simcord(settle_timeout=60)
-async def test_two_players_play_a_whole_game(simcord_env, db_path: Path) -> None:
+async def test_two_players_play_a_whole_game(simcord_env, database: TestDb) -> None:
     table = SpcTable(simcord_env)
     thread = await table.start()
     assert thread.name.startswith("Spectrangle #1")
     first = table.turn_message(thread)
     assert first is not None and first.attachments  # the board with every hand
     assert "starts" in thread.history()[0].content or "first" in thread.history()[0].content
-    done = await table.play_to_end(db_path, thread)
+    done = await table.play_to_end(database, thread)
     assert done["place"] >= 10
-    game = await check_end(db_path, table, thread)
+    game = await check_end(database, table, thread)
     assert len(game.scores) == 2
 
 
 @pytest.mark.simcord(settle_timeout=120)
-async def test_three_players_with_a_computer(simcord_env, db_path: Path) -> None:
+async def test_three_players_with_a_computer(simcord_env, database: TestDb) -> None:
     table = SpcTable(simcord_env, names=("alice", "bob", "cy"))
     thread = await table.start(computers=("hard",), joiners=table.players[1:2])
-    await table.play_to_end(db_path, thread)
-    game = await check_end(db_path, table, thread)
+    await table.play_to_end(database, thread)
+    game = await check_end(database, table, thread)
     assert len(game.scores) == 3
-    seats = [e["seat"] for e in stored(db_path, table.game_id)["events"] if "seat" in e]
+    seats = [e["seat"] for e in stored(database, table.game_id)["events"] if "seat" in e]
     assert 2 in seats  # the computer played its own turns
 
 
 @pytest.mark.simcord(settle_timeout=120)
-async def test_four_players_in_teams(simcord_env, db_path: Path) -> None:
+async def test_four_players_in_teams(simcord_env, database: TestDb) -> None:
     table = SpcTable(simcord_env, names=("alice", "bob", "cy", "dee"))
     thread = await table.start(teams=True)
-    assert stored(db_path, table.game_id)["setup"]["teams"] is True
-    await table.play_to_end(db_path, thread)
-    game = await check_end(db_path, table, thread)
+    assert stored(database, table.game_id)["setup"]["teams"] is True
+    await table.play_to_end(database, thread)
+    game = await check_end(database, table, thread)
     assert game.team_scores is not None
     assert str(game.team_scores[0]) in thread.last_message.content
 
@@ -199,14 +198,14 @@ async def test_teams_need_four_players(simcord_env) -> None:
 
 
 @pytest.mark.simcord(settle_timeout=120)
-async def test_one_person_against_computers_of_every_level(simcord_env, db_path: Path) -> None:
+async def test_one_person_against_computers_of_every_level(simcord_env, database: TestDb) -> None:
     table = SpcTable(simcord_env, names=("alice",))
     thread = await table.start(computers=("easy", "normal", "hard"))
-    await table.play_to_end(db_path, thread)
-    await check_end(db_path, table, thread)
+    await table.play_to_end(database, thread)
+    await check_end(database, table, thread)
 
 
-async def test_rotations_fields_hint_and_stale_clicks(simcord_env, db_path: Path) -> None:
+async def test_rotations_fields_hint_and_stale_clicks(simcord_env, database: TestDb) -> None:
     table = SpcTable(simcord_env)
     thread = await table.start()
     message = table.turn_message(thread)
@@ -232,23 +231,23 @@ async def test_rotations_fields_hint_and_stale_clicks(simcord_env, db_path: Path
     # a hint is private
     r = await player.click(chosen, custom_id=find_id(chosen, "spc:hint:"))
     assert r.ephemeral and "💡" in r.response.content
-    before = stored(db_path, table.game_id)
+    before = stored(database, table.game_id)
     assert before["events"] == []
     # lay it; the same select clicked again is told the first click counted
     value = select_options(chosen, field_selects[0])[0].value
     r = await player.select(chosen, [value], custom_id=field_selects[0])
     assert not r.ephemeral
-    assert len(stored(db_path, table.game_id)["events"]) == 1
+    assert len(stored(database, table.game_id)["events"]) == 1
     old = await _repost_old(simcord_env, thread, field_selects[0], value)
     r = await player.select(old, [value], custom_id=field_selects[0])
     assert r.ephemeral
-    assert len(stored(db_path, table.game_id)["events"]) == 1  # nothing happened twice
+    assert len(stored(database, table.game_id)["events"]) == 1  # nothing happened twice
     # forged ids change nothing
     for forged in ("spc:field:1:v0:ZZZ:0:0", "spc:rotate:1:v1:AAA:9", "spc:pass:1:v1"):
         msg = await _post_button(simcord_env, thread, forged)
         r = await other.click(msg, custom_id=forged)  # now on turn
         assert r.ephemeral and "went wrong" not in r.response.content
-    assert len(stored(db_path, table.game_id)["events"]) == 1
+    assert len(stored(database, table.game_id)["events"]) == 1
 
 
 async def _post_button(env, where, custom_id: str) -> discord.Message:
@@ -270,7 +269,7 @@ async def _repost_old(env, where, custom_id: str, value: str) -> discord.Message
 
 
 async def test_restart_mid_turn_keeps_the_chosen_screen_working(
-    simcord_env, make_bot, db_path: Path
+    simcord_env, make_bot, database: TestDb
 ) -> None:
     table = SpcTable(simcord_env)
     thread = await table.start()
@@ -284,13 +283,13 @@ async def test_restart_mid_turn_keeps_the_chosen_screen_working(
     await simcord_env.restart_bot(make_bot())
     r = await player.select(chosen, [value], custom_id=field)
     assert not r.ephemeral, r.response.content
-    assert len(stored(db_path, table.game_id)["events"]) == 1
+    assert len(stored(database, table.game_id)["events"]) == 1
     await table.play_turn(thread)  # and the game goes on
-    assert len(stored(db_path, table.game_id)["events"]) == 2
+    assert len(stored(database, table.game_id)["events"]) == 2
 
 
 @pytest.mark.simcord(settle_timeout=60)
-async def test_spexxx_and_spectrangle_in_one_channel(simcord_env, db_path: Path) -> None:
+async def test_spexxx_and_spectrangle_in_one_channel(simcord_env, database: TestDb) -> None:
     from tests.test_bot_game import Table
 
     spexxx = Table(simcord_env)
@@ -314,7 +313,7 @@ async def test_spexxx_and_spectrangle_in_one_channel(simcord_env, db_path: Path)
     # a running game's record would show the bag: only finished games are exported
     r = await spectrangle.players[0].slash(spc_thread, "spectrangle export")
     assert r.ephemeral and "still running" in r.response.content
-    await spectrangle.play_to_end(db_path, spc_thread)
+    await spectrangle.play_to_end(database, spc_thread)
     r = await spectrangle.players[0].slash(spc_thread, "spectrangle export")
     assert r.ephemeral and r.response.attachments
     data = json.loads(await r.response.attachments[0].read())
@@ -327,7 +326,7 @@ async def test_spexxx_and_spectrangle_in_one_channel(simcord_env, db_path: Path)
 
 
 async def test_a_turn_timer_reminds_then_the_computer_lays_for_the_player(
-    simcord_env, db_path: Path
+    simcord_env, database: TestDb
 ) -> None:
     table = SpcTable(simcord_env)
     thread = await table.start(timer=120)
@@ -337,9 +336,9 @@ async def test_a_turn_timer_reminds_then_the_computer_lays_for_the_player(
     reminded = [m for m in thread.history() if "still your turn in Spectrangle" in m.content]
     assert len(reminded) == 1
     await simcord_env.advance_time(60)  # expired: the normal computer lays for them
-    data = stored(db_path, table.game_id)
+    data = stored(database, table.game_id)
     assert len(data["events"]) == 1 and data["events"][0]["type"] in ("place", "pass", "exchange")
     assert any("Time ran out" in m.content for m in thread.history())
     assert table.turn_message(thread) is not None  # the next player's turn is posted
     await table.play_turn(thread)
-    assert len(stored(db_path, table.game_id)["events"]) == 2
+    assert len(stored(database, table.game_id)["events"]) == 2

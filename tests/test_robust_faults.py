@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteGameStore
+from bot.storage import open_store
 from games.spexxx import Game
+from tests.databases import TestDb, as_db
 from tests.simtable import find_id, has_id, select_options
 from tests.test_bot_game import Table
 
@@ -34,15 +35,15 @@ THREAD_CREATE = ("POST", "/channels/*/messages/*/threads")
 # ------------------------------------------------------------------ shared checks
 
 
-async def assert_consistent(db_path: Path) -> int:
+async def assert_consistent(where: Path | TestDb) -> int:
     """Every stored game: state == replay(setup, events), seq 0..n-1; returns the game count."""
-    with sqlite3.connect(db_path) as db:
-        keys = db.execute("SELECT guild_id, id FROM games ORDER BY id").fetchall()
-        seqs = {
-            gid: [s for (s,) in db.execute("SELECT seq FROM game_events WHERE game_id = ?", (gid,))]
-            for _, gid in keys
-        }
-    store = await SqliteGameStore.open(db_path)
+    db = as_db(where)
+    keys = db.rows("SELECT guild_id, id FROM games ORDER BY id")
+    seqs = {
+        gid: [s for (s,) in db.rows("SELECT seq FROM game_events WHERE game_id = ?", (gid,))]
+        for _, gid in keys
+    }
+    store = await open_store(db.url)
     try:
         for guild_id, game_id in keys:
             row = await store.get(guild_id, game_id)
@@ -61,19 +62,13 @@ async def assert_consistent(db_path: Path) -> int:
     return len(keys)
 
 
-def stored_state(db_path: Path, game_id: int = 1) -> dict[str, Any]:
-    with sqlite3.connect(db_path) as db:
-        status, state = db.execute(
-            "SELECT status, state FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+def stored_state(db: Path | TestDb, game_id: int = 1) -> dict[str, Any]:
+    status, state = as_db(db).one("SELECT status, state FROM games WHERE id = ?", (game_id,))
     return {"status": status, **(json.loads(state) if state else {})}
 
 
-def player_on_turn(table: Table, db_path: Path, game_id: int = 1):  # type: ignore[no-untyped-def]
-    with sqlite3.connect(db_path) as db:
-        players, state = db.execute(
-            "SELECT players, state FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+def player_on_turn(table: Table, db: Path | TestDb, game_id: int = 1):  # type: ignore[no-untyped-def]
+    players, state = as_db(db).one("SELECT players, state FROM games WHERE id = ?", (game_id,))
     seat = json.loads(state)["current"]
     return table.by_id[json.loads(players)[seat]["user_id"]]
 

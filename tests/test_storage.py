@@ -1,4 +1,6 @@
-"""SQLite storage: migrations, WAL, guild scoping, and states that equal the replay of their log."""
+"""Storage, the same tests on SQLite and PostgreSQL: migrations, guild scoping, the version
+guard, and states that equal the replay of their log. PostgreSQL is a real server (see
+``conftest.py``); each test has its own database."""
 
 from __future__ import annotations
 
@@ -7,20 +9,26 @@ import random
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.migrations import MIGRATIONS
-from bot.models import GameRow, Player, Status
-from bot.storage import CorruptGame, GameKey, SqliteGameStore, StaleGame
+from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
+from bot.models import GameDefaults, GameRow, Player, Status
+from bot.storage import (
+    CorruptGame,
+    GameKey,
+    SqlGameStore,
+    SqliteGameStore,
+    StaleGame,
+    open_store,
+)
 from games.common.dice import SeededDice
 from games.common.errors import GameError
 from games.spexxx import Discard, Game, Place, Throw
+from tests.databases import TestDb
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 20, 30
-
-
-async def open_store(path: Path) -> SqliteGameStore:
-    return await SqliteGameStore.open(path)
+INTEGRITY_ERROR = {"sqlite": sqlite3.IntegrityError, "postgresql": asyncpg.UniqueViolationError}
 
 
 def play_some(game: Game, turns: int, rng: random.Random) -> None:
@@ -34,22 +42,76 @@ def play_some(game: Game, turns: int, rng: random.Random) -> None:
         game.apply(Place(seat, rng.choice(allowed).name) if allowed else Discard(seat))
 
 
-async def test_migrations_apply_once_and_use_wal(tmp_path: Path) -> None:
-    path = tmp_path / "db" / "spexxx.sqlite3"
-    store = await open_store(path)
+async def test_migrations_apply_once(database: TestDb) -> None:
+    store = await open_store(database.url)
     assert await store.schema_version() == MIGRATIONS[-1][0]
     await store.close()
-    store = await open_store(path)  # a second start applies nothing again
+    store = await open_store(database.url)  # a second start applies nothing again
     assert await store.migrate() == MIGRATIONS[-1][0]
     await store.close()
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        versions = [v for (v,) in db.execute("SELECT version FROM schema_version")]
+    versions = [v for (v,) in database.rows("SELECT version FROM schema_version ORDER BY 1")]
+    assert versions == [v for v, _ in MIGRATIONS]
+    if database.path is not None:
+        assert database.one("PRAGMA journal_mode") == ("wal",)
+
+
+def test_both_databases_have_the_same_migrations() -> None:
+    assert [v for v, _ in POSTGRES_MIGRATIONS] == [v for v, _ in MIGRATIONS]
+
+
+async def test_both_schemas_have_the_same_tables_and_columns(
+    database: TestDb, tmp_path: Path
+) -> None:
+    """The end schema means the same on both: every table and column, in order."""
+    store = await open_store(database.url)
+    await store.close()
+    reference = await SqliteGameStore.open(tmp_path / "reference.sqlite3")
+    try:
+        tables = [
+            r[0]
+            for r in await reference._read(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite%' ORDER BY name"
+            )
+        ]
+        expected = {
+            t: [r[1] for r in await reference._read(f"PRAGMA table_info({t})")] for t in tables
+        }
+    finally:
+        await reference.close()
+    if database.path is not None:
+        found = {t: [r[1] for r in database.rows(f"PRAGMA table_info({t})")] for t in tables}
+    else:
+        found = {
+            t: [
+                r[0]
+                for r in database.rows(
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = ?"
+                    " AND table_schema = 'public' ORDER BY ordinal_position",
+                    (t,),
+                )
+            ]
+            for t in tables
+        }
+    assert found == expected
+
+
+async def test_two_processes_starting_at_once_migrate_once(database: TestDb) -> None:
+    """Two starts on an empty database at the same moment (separate connections, as two
+    processes have): one migrates, the other waits for it and finds the schema current."""
+    stores = await asyncio.gather(*(open_store(database.url) for _ in range(3)))
+    try:
+        for store in stores:
+            assert await store.schema_version() == MIGRATIONS[-1][0]
+    finally:
+        for store in stores:
+            await store.close()
+    versions = [v for (v,) in database.rows("SELECT version FROM schema_version ORDER BY 1")]
     assert versions == [v for v, _ in MIGRATIONS]
 
 
-async def test_rows_are_scoped_by_guild(tmp_path: Path) -> None:
-    store = await open_store(tmp_path / "s.sqlite3")
+async def test_rows_are_scoped_by_guild(database: TestDb) -> None:
+    store = await open_store(database.url)
     try:
         row = await store.create_lobby(
             GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
@@ -66,8 +128,8 @@ async def test_rows_are_scoped_by_guild(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-async def test_saved_state_equals_replay_of_stored_events(tmp_path: Path, seed: int) -> None:
-    store = await open_store(tmp_path / "s.sqlite3")
+async def test_saved_state_equals_replay_of_stored_events(database: TestDb, seed: int) -> None:
+    store = await open_store(database.url)
     try:
         row = await store.create_lobby(
             GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
@@ -91,8 +153,8 @@ async def test_saved_state_equals_replay_of_stored_events(tmp_path: Path, seed: 
         await store.close()
 
 
-async def test_a_stale_save_is_refused_and_changes_nothing(tmp_path: Path) -> None:
-    store = await open_store(tmp_path / "s.sqlite3")
+async def test_a_stale_save_is_refused_and_changes_nothing(database: TestDb) -> None:
+    store = await open_store(database.url)
     try:
         row = await store.create_lobby(
             GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
@@ -111,7 +173,7 @@ async def test_a_stale_save_is_refused_and_changes_nothing(tmp_path: Path) -> No
         await store.close()
 
 
-async def started(store: SqliteGameStore, seed: int = 1) -> GameRow:
+async def started(store: SqlGameStore, seed: int = 1) -> GameRow:
     row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players.append(Player(2, "ben"))
     row.game = Game.new(2, SeededDice(seed))
@@ -120,10 +182,10 @@ async def started(store: SqliteGameStore, seed: int = 1) -> GameRow:
     return row
 
 
-async def test_reads_never_see_a_save_half_written(tmp_path: Path) -> None:
+async def test_reads_never_see_a_save_half_written(database: TestDb) -> None:
     """Reads racing saves of the same game: each sees a state that is the replay of the log it
     sees, and never a save that was rolled back (item 4 of issue 11)."""
-    store = await open_store(tmp_path / "s.sqlite3")
+    store = await open_store(database.url)
     try:
         row = await started(store)
         assert row.game is not None
@@ -139,7 +201,7 @@ async def test_reads_never_see_a_save_half_written(tmp_path: Path) -> None:
             # a save that fails after its state is written: rolled back, so never visible
             row.players.append(Player(3, "never"))
             row.saved_events = 0  # its events collide with the stored ones: IntegrityError
-            with pytest.raises(sqlite3.IntegrityError):
+            with pytest.raises(INTEGRITY_ERROR[database.kind]):
                 await store.save(row)
             done.set()
 
@@ -158,10 +220,10 @@ async def test_reads_never_see_a_save_half_written(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_a_load_reads_the_state_and_the_log_only_when_asked(tmp_path: Path) -> None:
+async def test_a_load_reads_the_state_and_the_log_only_when_asked(database: TestDb) -> None:
     """A click loads the state alone; actions on it are stored after the log it did not read,
     and the whole log still replays to the stored state (item 13 of issue 11)."""
-    store = await open_store(tmp_path / "s.sqlite3")
+    store = await open_store(database.url)
     try:
         row = await started(store, seed=5)
         assert row.game is not None
@@ -194,8 +256,8 @@ async def test_a_load_reads_the_state_and_the_log_only_when_asked(tmp_path: Path
         await store.close()
 
 
-async def test_the_timer_sweep_lists_due_games_without_loading_them(tmp_path: Path) -> None:
-    store = await open_store(tmp_path / "s.sqlite3")
+async def test_the_timer_sweep_lists_due_games_without_loading_them(database: TestDb) -> None:
+    store = await open_store(database.url)
     try:
         row = await started(store)
         row.turn_due, row.reminder_due = 100.0, 50.0
@@ -212,15 +274,87 @@ async def test_the_timer_sweep_lists_due_games_without_loading_them(tmp_path: Pa
         await store.close()
 
 
-async def test_a_corrupt_stored_state_is_a_bug_not_a_refusal(tmp_path: Path) -> None:
-    path = tmp_path / "s.sqlite3"
-    store = await open_store(path)
+async def test_a_corrupt_stored_state_is_a_bug_not_a_refusal(database: TestDb) -> None:
+    store = await open_store(database.url)
     try:
         row = await started(store)
-        with sqlite3.connect(path) as db:
-            db.execute('UPDATE games SET state = \'{"variant": "adult"}\' WHERE id = ?', (row.id,))
+        database.execute(
+            'UPDATE games SET state = \'{"variant": "adult"}\' WHERE id = ?', (row.id,)
+        )
         with pytest.raises(CorruptGame) as caught:
             await store.get(GUILD, row.id)
         assert not isinstance(caught.value, GameError)  # a GameError would answer as a refusal
     finally:
         await store.close()
+
+
+async def test_two_processes_saving_one_game_one_wins(database: TestDb) -> None:
+    """Two stores on one database (as two bot processes have) load the same game and save at
+    the same moment: the row's version lets exactly one save through; the other is refused
+    with ``StaleGame`` and stores none of its events."""
+    first, second = await open_store(database.url), await open_store(database.url)
+    try:
+        row = await started(first)
+        mine, theirs = await first.get(GUILD, row.id), await second.get(GUILD, row.id)
+        assert mine is not None and theirs is not None
+        for loaded, seat_seed in ((mine, 11), (theirs, 12)):
+            assert loaded.game is not None
+            loaded.game.rng = SeededDice(seat_seed)
+            play_some(loaded.game, 1, random.Random(seat_seed))
+        results = await asyncio.gather(
+            first.save(mine), second.save(theirs), return_exceptions=True
+        )
+        assert sorted(type(r).__name__ for r in results) == ["NoneType", "StaleGame"]
+        winner = mine if results[0] is None else theirs
+        stored = await first.get(GUILD, row.id, events=True)
+        assert stored is not None and stored.game is not None and winner.game is not None
+        assert stored.version == row.version + 1
+        assert stored.game.state == winner.game.state
+        assert len(stored.game.events) == winner.event_count
+        assert Game.replay(stored.game.setup, stored.game.events).state == stored.game.state
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_settings_round_trip(database: TestDb) -> None:
+    store = await open_store(database.url)
+    try:
+        settings = await store.guild_settings(GUILD)
+        assert settings.threads and settings.language is None and settings.games == {}
+        settings.threads, settings.language = False, "nl"
+        settings.games["spexxx"] = GameDefaults("children", 120)
+        settings.games["spectrangle"] = GameDefaults(None, 0)
+        await store.save_guild_settings(settings)
+        settings.games["spexxx"] = GameDefaults("adult", 3600)
+        await store.save_guild_settings(settings)  # an update, not a second row
+        again = await store.guild_settings(GUILD)
+        assert again == settings
+        assert (await store.guild_settings(OTHER_GUILD)).games == {}
+    finally:
+        await store.close()
+
+
+async def test_integrity_check_finds_a_gap_in_a_games_log(database: TestDb) -> None:
+    store = await open_store(database.url)
+    try:
+        row = await started(store)
+        assert row.game is not None
+        play_some(row.game, 3, random.Random(3))
+        await store.save(row)
+        assert await store.integrity_check() == "ok"
+        counts = await store.table_counts()
+        assert counts["games"] == 1 and counts["game_events"] == len(row.game.events) > 2
+        database.execute("DELETE FROM game_events WHERE game_id = ? AND seq = 1", (row.id,))
+        assert await store.integrity_check() == (
+            f"games whose events are not numbered 0, 1, 2, … without gaps: game {row.id}"
+        )
+    finally:
+        await store.close()
+
+
+async def test_an_unknown_database_url_is_refused_clearly() -> None:
+    from bot.config import ConfigError
+
+    with pytest.raises(ConfigError, match=r"sqlite:///.*postgresql://.*not 'mysql://'"):
+        await open_store("mysql://root:secret@db/bot")

@@ -1,28 +1,24 @@
-"""Game storage behind one declared interface, with SQLite (aiosqlite, WAL) as the implementation.
+"""The storage interface every implementation keeps, and the SQL both databases share.
 
 Every query is scoped by guild. A save writes the new events and the state in one transaction,
-so an acknowledged action is never half stored. Reads run on a second connection, outside any
-write transaction: WAL gives each read statement the last committed snapshot, so no read sees a
-save half written. A load reads the stored state, not the event log (a click needs only the
-state); the log is read where it is needed: export, statistics, ``python -m bot check``.
-A larger deployment can implement ``GameStore`` on PostgreSQL without touching the handlers.
+so an acknowledged action is never half stored, and only if the row still has the version it was
+loaded with (``UPDATE … WHERE version = ?``): a row-level guard that refuses a second writer with
+``StaleGame``, whether it is another task or another process. A load reads the stored state, not
+the event log (a click needs only the state); the log is read where it is needed: export,
+statistics, ``python -m bot check``.
+
+``SqlGameStore`` holds every query once, written with ``?`` parameters; an implementation gives
+it a way to read, a way to run one write transaction (``Tx``), and its dialect's few differences.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeVar
-
-import aiosqlite
+from typing import Any, NamedTuple, Protocol
 
 from bot.adapter import GameAdapter
-from bot.adapters import adapters as installed_adapters
-from bot.migrations import MIGRATIONS
 from bot.models import (
     GameDefaults,
     GameRow,
@@ -35,12 +31,9 @@ from bot.models import (
 from bot.shards import ALL_SHARDS, ShardScope
 from games.common.errors import GameError
 
-log = logging.getLogger(__name__)
-T = TypeVar("T")
+log = logging.getLogger("bot.storage")
 
-BUSY_RETRIES = 5
-BUSY_TIMEOUT_S = 5.0
-SQLITE_MAX_INT = 2**63 - 1
+SQLITE_MAX_INT = 2**63 - 1  # the largest id either database stores (SQLite INTEGER, BIGINT)
 
 
 class StaleGame(Exception):
@@ -62,6 +55,9 @@ class GameKey(NamedTuple):
 Rate = Callable[[list[float | None]], list[tuple[float, float]]]
 """(rating before, rating after) by seat, from the stored ratings (None: not rated yet)."""
 
+Row = Any
+"""A result row: by column name and by position (``aiosqlite.Row``, ``asyncpg.Record``)."""
+
 
 class GameStore(Protocol):
     """Everything the bot stores, and the only way to it: handlers, stats and admin use this."""
@@ -75,7 +71,9 @@ class GameStore(Protocol):
         """The game with its stored state; ``events``: with its whole event log too."""
         ...
 
-    async def save(self, row: GameRow) -> None: ...
+    async def save(self, row: GameRow) -> None:
+        """Store the row and its new events at once; ``StaleGame`` if it changed since loaded."""
+        ...
 
     async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None: ...
 
@@ -120,8 +118,33 @@ class GameStore(Protocol):
 
     async def integrity_check(self) -> str: ...
 
+    async def table_counts(self) -> dict[str, int]: ...
+
     async def close(self) -> None: ...
 
+
+class Tx(Protocol):
+    """One open write transaction: statements with ``?`` parameters."""
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None: ...
+
+
+TABLES = (
+    "games",
+    "game_events",
+    "stats_games",
+    "stats_results",
+    "stats_ratings",
+    "guild_settings",
+    "game_defaults",
+)
+"""Every table of the bot's data (not ``schema_version``), parents before children."""
 
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, kind, "
@@ -130,111 +153,84 @@ _COLUMNS = (
     " (SELECT COUNT(*) FROM game_events e WHERE e.game_id = games.id) AS logged"
 )  # ``logged`` is read in the same snapshot as ``state``: the events that state is the end of
 
+_AGGREGATE = (
+    "SELECT p.user_id, p.name, p.rating, COUNT(r.game_id) AS games, SUM(r.won) AS wins,"
+    " CAST(AVG(r.score) AS DOUBLE PRECISION) AS average, MAX(r.score) AS best"
+    " FROM stats_ratings p JOIN stats_results r"
+    " ON r.guild_id = p.guild_id AND r.kind = p.kind AND r.user_id = p.user_id"
+    " WHERE p.guild_id = ? AND p.kind = ?"
+)
+_GROUP = " GROUP BY p.guild_id, p.kind, p.user_id"  # the key: name and rating follow from it
+_ORDER = {
+    "rating": "p.rating DESC, wins DESC, p.user_id",
+    "wins": "wins DESC, p.rating DESC, p.user_id",
+}
 
-class SqliteGameStore:
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        games: Mapping[str, GameAdapter[Any]],
-    ) -> None:
-        self._db = db  # writes, one transaction at a time
-        self._reader = reader  # reads: each statement sees the last committed snapshot
-        self._write_lock = asyncio.Lock()  # one writer at a time on the write connection
+_CONSISTENCY = (
+    (
+        "games whose events are not numbered 0, 1, 2, … without gaps",
+        "SELECT game_id FROM game_events GROUP BY game_id"
+        " HAVING MIN(seq) <> 0 OR MAX(seq) + 1 <> COUNT(*)",
+    ),
+    (
+        "events stored under another server than their game's",
+        "SELECT e.game_id FROM game_events e JOIN games g ON g.id = e.game_id"
+        " WHERE e.guild_id <> g.guild_id",
+    ),
+    (
+        "events of games without a stored state",
+        "SELECT DISTINCT e.game_id FROM game_events e JOIN games g ON g.id = e.game_id"
+        " WHERE g.setup IS NULL OR g.state IS NULL",
+    ),
+    (
+        "running or finished games without a stored state",
+        "SELECT id FROM games WHERE status IN ('running', 'finished')"
+        " AND (setup IS NULL OR state IS NULL)",
+    ),
+    (
+        "games with an unknown status",
+        "SELECT id FROM games WHERE status NOT IN ('lobby', 'running', 'finished', 'cancelled')",
+    ),
+    (
+        "statistics of games that are not finished, or of another server or game",
+        "SELECT s.game_id FROM stats_games s LEFT JOIN games g ON g.id = s.game_id"
+        " WHERE g.id IS NULL OR g.status <> 'finished' OR g.guild_id <> s.guild_id"
+        " OR g.kind <> s.kind",
+    ),
+    (
+        "results without their recorded game",
+        "SELECT DISTINCT r.game_id FROM stats_results r LEFT JOIN stats_games s"
+        " ON s.game_id = r.game_id WHERE s.game_id IS NULL OR s.guild_id <> r.guild_id"
+        " OR s.kind <> r.kind",
+    ),
+)
+"""What ``consistency`` checks beyond the database's own checks: (problem, ids that have it)."""
+
+
+class SqlGameStore:
+    """Every query of ``GameStore``, once; subclasses give the connection and the dialect."""
+
+    NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # an ISO 8601 UTC time, as the schema keeps
+
+    def __init__(self, games: Mapping[str, GameAdapter[Any]]) -> None:
         self._games = games  # the codec of each stored kind
 
-    @classmethod
-    async def open(
-        cls, path: str | Path, games: Mapping[str, GameAdapter[Any]] | None = None
-    ) -> SqliteGameStore:
-        if str(path) == ":memory:":
-            raise ValueError("the store needs a database file: reads use their own connection")
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await _connect(path)
-        reader = None
-        try:
-            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
-                await (await db.execute(f"PRAGMA {pragma}")).close()
-            reader = await _connect(path)
-            await (await reader.execute("PRAGMA query_only=ON")).close()
-            store = cls(db, reader, installed_adapters() if games is None else games)
-            await store.migrate()
-        except BaseException:
-            await db.close()
-            if reader is not None:
-                await reader.close()
-            raise
-        return store
+    # ------------------------------------------------- what an implementation gives
 
-    async def close(self) -> None:
-        await self._reader.close()
-        await self._db.close()
+    async def _read(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """One statement outside any write transaction: a snapshot of committed data."""
+        raise NotImplementedError
 
-    async def _exec(self, sql: str, params: tuple[object, ...] = ()) -> int:
-        """Run one statement on the write connection, close its cursor (an open one blocks
-        COMMIT); return rowcount."""
-        async with self._db.execute(sql, params) as cur:
-            return cur.rowcount
-
-    async def _read(self, sql: str, params: tuple[object, ...] = ()) -> list[aiosqlite.Row]:
-        """One statement on the read connection: a consistent snapshot of committed data."""
-        async with self._reader.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
-    async def schema_version(self) -> int:
-        await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        rows = await self._read("SELECT MAX(version) FROM schema_version")
-        return (rows[0][0] if rows else None) or 0
-
-    async def migrate(self) -> int:
-        """Apply the migrations this database has not seen; returns the resulting version."""
-        current = await self.schema_version()
-        for version, sql in sorted(MIGRATIONS):
-            if version <= current:
-                continue
-            log.info("applying database migration %d", version)
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                for statement in sql.split(";"):
-                    if statement.strip():
-                        await self._exec(statement)
-                await self._exec("INSERT INTO schema_version VALUES (?)", (version,))
-                await self._exec("COMMIT")
-            except BaseException:
-                await self._exec("ROLLBACK")
-                raise
-            current = version
-        return current
-
-    async def _retry(self, op: Callable[[], Awaitable[T]]) -> T:
-        """Retry a transaction when another process holds the database lock."""
-        for attempt in range(BUSY_RETRIES):
-            try:
-                return await op()
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                log.warning("database busy (attempt %d/%d): %s", attempt + 1, BUSY_RETRIES, exc)
-                await asyncio.sleep(0.05 * 2**attempt)
-        return await op()
-
-    async def _transaction(self, body: Callable[[], Awaitable[bool]]) -> bool:
+    async def _transaction(self, body: Callable[[Tx], Awaitable[bool]]) -> bool:
         """Run ``body`` in one write transaction; it commits only when ``body`` returns True."""
+        raise NotImplementedError
 
-        async def op() -> bool:
-            async with self._write_lock:
-                await self._exec("BEGIN IMMEDIATE")
-                try:
-                    done = await body()
-                    await self._exec("COMMIT" if done else "ROLLBACK")
-                    return done
-                except BaseException:
-                    await self._exec("ROLLBACK")
-                    raise
+    async def _lock_ratings(self, tx: Tx, guild_id: int, kind: str) -> None:
+        """Keep other writers off this server's ratings of this game until ``tx`` ends."""
 
-        return await self._retry(op)
+    # -------------------------------------------------------------------- games
 
-    def _load(self, row: aiosqlite.Row) -> GameRow:
+    def _load(self, row: Row) -> GameRow:
         """A game row with its stored state; its events stay unread (``log_start`` counts them).
 
         A row that does not decode is a bug or a hand edit, never a player's doing:
@@ -275,38 +271,34 @@ class SqliteGameStore:
         except (GameError, ValueError, KeyError, TypeError, AttributeError, LookupError) as exc:
             raise CorruptGame(f"game {row['id']} (guild {row['guild_id']}): {exc}") from exc
 
-    # -------------------------------------------------------------------- games
-
     async def create_lobby(
         self, guild_id: int, channel_id: int, host: Player, kind: str, options: dict[str, str]
     ) -> GameRow:
         if kind not in self._games:
             raise LookupError(f"no game of kind {kind!r} is installed")
         players = [host]
+        created: list[int] = []
 
-        async def op() -> int:
-            async with (
-                self._write_lock,
-                self._db.execute(
-                    "INSERT INTO games (guild_id, channel_id, host_id, kind, options, variant,"
-                    " status, players) VALUES (?, ?, ?, ?, ?, '', ?, ?)",
-                    (
-                        guild_id,
-                        channel_id,
-                        host.user_id,
-                        kind,
-                        json.dumps(options),
-                        Status.LOBBY.value,
-                        _players_json(players),
-                    ),
-                ) as cur,
-            ):
-                assert cur.lastrowid is not None
-                return cur.lastrowid
+        async def body(tx: Tx) -> bool:
+            rows = await tx.fetch(
+                "INSERT INTO games (guild_id, channel_id, host_id, kind, options, variant,"
+                " status, players) VALUES (?, ?, ?, ?, ?, '', ?, ?) RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    host.user_id,
+                    kind,
+                    json.dumps(options),
+                    Status.LOBBY.value,
+                    _players_json(players),
+                ),
+            )
+            created.append(int(rows[0][0]))
+            return True
 
-        game_id = await self._retry(op)
+        await self._transaction(body)
         return GameRow(
-            game_id,
+            created[-1],
             guild_id,
             channel_id,
             host.user_id,
@@ -319,7 +311,7 @@ class SqliteGameStore:
     async def get(self, guild_id: int, game_id: int, *, events: bool = False) -> GameRow | None:
         """The game as stored: its state, which is all a click needs; ``events``: with its
         whole log too (export, statistics, checks)."""
-        if not 0 < game_id <= SQLITE_MAX_INT:  # a forged custom_id; SQLite would overflow
+        if not 0 < game_id <= SQLITE_MAX_INT:  # a forged custom_id; the database would overflow
             return None
         rows = await self._query("guild_id = ? AND id = ?", (guild_id, game_id))
         if not rows:
@@ -358,6 +350,7 @@ class SqliteGameStore:
 
         Only their keys: the sweep loads each game once, under its lock, with ``get``.
         """
+        now = float(now)
         rows = await self._read(
             "SELECT guild_id, id FROM games WHERE ((status = ? AND (turn_due <= ? OR reminder_due"
             f" <= ?)) OR (status = ? AND lobby_expires <= ?)) AND {scope.sql()} ORDER BY id",
@@ -374,13 +367,14 @@ class SqliteGameStore:
 
     async def all_games(self) -> list[GameRow]:
         """Every stored game of every server (state only): for admin checks, never a command."""
-        return await self._query("1 ORDER BY id", ())
+        return await self._query("TRUE ORDER BY id", ())
 
     async def game_keys(self) -> list[GameKey]:
         """Every stored game of every server, unloaded: a check reads them one by one."""
-        return [GameKey(r[0], r[1]) for r in await self._read("SELECT guild_id, id FROM games")]
+        rows = await self._read("SELECT guild_id, id FROM games ORDER BY id")
+        return [GameKey(r[0], r[1]) for r in rows]
 
-    async def _query(self, where: str, params: tuple[object, ...]) -> list[GameRow]:
+    async def _query(self, where: str, params: Sequence[object]) -> list[GameRow]:
         """Game rows matching ``where`` (a fixed SQL fragment, values always as parameters)."""
         rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE {where}", params)
         return [self._load(r) for r in rows]
@@ -424,13 +418,13 @@ class SqliteGameStore:
         if game is not None:
             setup, state = (json.dumps(part) for part in codec.dump(game))
 
-        async def body() -> bool:
-            updated = await self._exec(
+        async def body(tx: Tx) -> bool:
+            updated = await tx.execute(
                 "UPDATE games SET channel_id = ?, thread_id = ?, lobby_message_id = ?,"
                 " turn_message_id = ?, host_id = ?, options = ?, status = ?, players = ?,"
                 " setup = ?, state = ?, note = ?, turn_timer = ?, turn_due = ?,"
                 " reminder_due = ?, missed = ?, lobby_expires = ?, version = version + 1,"
-                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                f" updated_at = {self.NOW}"
                 " WHERE guild_id = ? AND id = ? AND version = ?",
                 (
                     row.channel_id,
@@ -445,10 +439,10 @@ class SqliteGameStore:
                     state,
                     row.note,
                     row.turn_timer,
-                    row.turn_due,
-                    row.reminder_due,
+                    _real(row.turn_due),
+                    _real(row.reminder_due),
                     json.dumps(row.missed),
-                    row.lobby_expires,
+                    _real(row.lobby_expires),
                     row.guild_id,
                     row.id,
                     row.version,
@@ -456,13 +450,14 @@ class SqliteGameStore:
             )
             if updated != 1:
                 raise StaleGame(f"game {row.id} changed since it was loaded")
-            await self._db.executemany(
-                "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?,?,?,?)",
-                [
-                    (row.guild_id, row.id, first_seq + i, json.dumps(codec.event_to_dict(e)))
-                    for i, e in enumerate(new_events)
-                ],
-            )
+            if new_events:
+                await tx.executemany(
+                    "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?, ?, ?, ?)",
+                    [
+                        (row.guild_id, row.id, first_seq + i, json.dumps(codec.event_to_dict(e)))
+                        for i, e in enumerate(new_events)
+                    ],
+                )
             return True
 
         await self._transaction(body)
@@ -485,16 +480,15 @@ class SqliteGameStore:
         return settings
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        async def body() -> bool:
-            await self._exec(
+        async def body(tx: Tx) -> bool:
+            await tx.execute(
                 "INSERT INTO guild_settings (guild_id, threads, language) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,"
-                " language = excluded.language,"
-                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                f" language = excluded.language, updated_at = {self.NOW}",
                 (settings.guild_id, int(settings.threads), settings.language),
             )
             for kind, defaults in settings.games.items():
-                await self._exec(
+                await tx.execute(
                     "INSERT INTO game_defaults (guild_id, kind, option, timer) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (guild_id, kind) DO UPDATE SET option = excluded.option,"
                     " timer = excluded.timer",
@@ -522,29 +516,30 @@ class SqliteGameStore:
         it holds."""
         guild_id, kind, game_id = row.guild_id, row.kind, row.id
 
-        async def body() -> bool:
-            inserted = await self._exec(
-                "INSERT OR IGNORE INTO stats_games (game_id, guild_id, kind) VALUES (?, ?, ?)",
+        async def body(tx: Tx) -> bool:
+            inserted = await tx.execute(
+                "INSERT INTO stats_games (game_id, guild_id, kind) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
                 (game_id, guild_id, kind),
             )
             if inserted != 1:
                 return False
+            await self._lock_ratings(tx, guild_id, kind)
             stored: list[float | None] = []
             for seat in seats:
                 if seat.fixed_rating is not None:
                     stored.append(seat.fixed_rating)
                     continue
-                async with self._db.execute(
+                found = await tx.fetch(
                     "SELECT rating FROM stats_ratings WHERE guild_id = ? AND kind = ?"
                     " AND user_id = ?",
                     (guild_id, kind, seat.user_id),
-                ) as cur:
-                    found = await cur.fetchone()
-                stored.append(None if found is None else float(found[0]))
+                )
+                stored.append(float(found[0][0]) if found else None)
             for seat, (before, after) in zip(seats, rate(stored), strict=True):
                 if seat.fixed_rating is not None:
                     continue  # computers have no statistics, and their rating never moves
-                await self._exec(
+                await tx.execute(
                     "INSERT INTO stats_results (guild_id, kind, game_id, user_id, seat, score,"
                     " place, won, resigned, facts, rating_before, rating_after)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -559,15 +554,15 @@ class SqliteGameStore:
                         int(seat.won),
                         int(seat.resigned),
                         json.dumps(seat.facts),
-                        before,
-                        after,
+                        float(before),
+                        float(after),
                     ),
                 )
-                await self._exec(
+                await tx.execute(
                     "INSERT INTO stats_ratings (guild_id, kind, user_id, name, rating)"
                     " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET"
                     " name = excluded.name, rating = excluded.rating",
-                    (guild_id, kind, seat.user_id, seat.name, after),
+                    (guild_id, kind, seat.user_id, seat.name, float(after)),
                 )
             return True
 
@@ -575,14 +570,14 @@ class SqliteGameStore:
 
     async def player_stats(self, guild_id: int, kind: str, user_id: int) -> PlayerStats | None:
         found = await self._read(
-            _AGGREGATE + " AND p.user_id = ? GROUP BY p.user_id", (guild_id, kind, user_id)
+            _AGGREGATE + " AND p.user_id = ?" + _GROUP, (guild_id, kind, user_id)
         )
         if not found:
             return None
         stats = _player(found[0])
         stats.facts = [
-            json.loads(raw)
-            for (raw,) in await self._read(
+            json.loads(r[0])
+            for r in await self._read(
                 "SELECT facts FROM stats_results WHERE guild_id = ? AND kind = ? AND user_id = ?"
                 " ORDER BY game_id",
                 (guild_id, kind, user_id),
@@ -599,7 +594,7 @@ class SqliteGameStore:
         """The top players of one game by ``rating`` or ``wins``."""
         order = _ORDER.get(by, _ORDER["rating"])
         rows = await self._read(
-            _AGGREGATE + f" GROUP BY p.user_id ORDER BY {order} LIMIT ?", (guild_id, kind, limit)
+            _AGGREGATE + _GROUP + f" ORDER BY {order} LIMIT ?", (guild_id, kind, limit)
         )
         return [_player(r) for r in rows]
 
@@ -622,31 +617,29 @@ class SqliteGameStore:
 
     # ----------------------------------------------------------- administration
 
-    async def integrity_check(self) -> str:
-        rows = await self._read("PRAGMA integrity_check")
-        return str(rows[0][0]) if rows else "no answer"
+    async def table_counts(self) -> dict[str, int]:
+        """Rows per table of the bot's data: what a copy to another database must match."""
+        return {t: int((await self._read(f"SELECT COUNT(*) FROM {t}"))[0][0]) for t in TABLES}
+
+    async def consistency(self) -> list[str]:
+        """What the rows say about each other that no constraint enforces: each game's events
+        numbered without gaps and of its server, states where the status needs one, statistics
+        of finished games only. Each problem with up to five game ids; empty when all is well."""
+        problems = []
+        for problem, sql in _CONSISTENCY:
+            ids = [int(r[0]) for r in await self._read(sql + " ORDER BY 1 LIMIT 6")]
+            if ids:
+                shown = ", ".join(map(str, ids[:5])) + (", …" if len(ids) > 5 else "")
+                problems.append(f"{problem}: game {shown}")
+        return problems
 
 
-_AGGREGATE = (
-    "SELECT p.user_id, p.name, p.rating, COUNT(r.game_id) AS games, SUM(r.won) AS wins,"
-    " AVG(r.score) AS average, MAX(r.score) AS best"
-    " FROM stats_ratings p JOIN stats_results r"
-    " ON r.guild_id = p.guild_id AND r.kind = p.kind AND r.user_id = p.user_id"
-    " WHERE p.guild_id = ? AND p.kind = ?"
-)
-_ORDER = {
-    "rating": "p.rating DESC, wins DESC, p.user_id",
-    "wins": "wins DESC, p.rating DESC, p.user_id",
-}
+def _real(value: float | None) -> float | None:
+    """A time for a REAL/DOUBLE PRECISION column (PostgreSQL's driver takes no int there)."""
+    return None if value is None else float(value)
 
 
-async def _connect(path: str | Path) -> aiosqlite.Connection:
-    db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
-    db.row_factory = aiosqlite.Row
-    return db
-
-
-def _player(row: aiosqlite.Row) -> PlayerStats:
+def _player(row: Row) -> PlayerStats:
     return PlayerStats(
         user_id=row["user_id"],
         name=row["name"],
