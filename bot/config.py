@@ -85,7 +85,7 @@ class Database:
         if not self.is_postgres:
             return str(self.path)
         parts = urlsplit(self.url)
-        if parts.password is None:
+        if not parts.password:
             return self.url
         netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
         return urlunsplit(parts._replace(netloc=netloc))

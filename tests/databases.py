@@ -125,9 +125,11 @@ class PostgresServer:
         shutil.rmtree(self._root, ignore_errors=True)
 
 
-def start_server() -> PostgresServer:
-    """Start the server in a fresh folder, or fail with the reason."""
+def start_server(*, durable: bool = False) -> PostgresServer:
+    """Start the server in a fresh folder, or fail with the reason. ``durable``: with fsync on,
+    as a production server runs (benchmarks); tests run without it."""
     root = Path(tempfile.mkdtemp(prefix="spexxx-test-pg-"))
     server = PostgresServer(root)
-    server.tune()
+    if not durable:
+        server.tune()
     return server

@@ -135,16 +135,17 @@ class Tx(Protocol):
     async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None: ...
 
 
-TABLES = (
-    "games",
-    "game_events",
-    "stats_games",
-    "stats_results",
-    "stats_ratings",
-    "guild_settings",
-    "game_defaults",
-)
-"""Every table of the bot's data (not ``schema_version``), parents before children."""
+TABLES: dict[str, str] = {
+    "games": "id",
+    "game_events": "game_id, seq",
+    "stats_games": "game_id",
+    "stats_results": "game_id, seat",
+    "stats_ratings": "guild_id, kind, user_id",
+    "guild_settings": "guild_id",
+    "game_defaults": "guild_id, kind",
+}
+"""Every table of the bot's data (not ``schema_version``), parents before children, with its
+key: the order its rows are read in to compare two copies."""
 
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, lobby_message_id, turn_message_id, host_id, kind, "
@@ -620,6 +621,14 @@ class SqlGameStore:
     async def table_counts(self) -> dict[str, int]:
         """Rows per table of the bot's data: what a copy to another database must match."""
         return {t: int((await self._read(f"SELECT COUNT(*) FROM {t}"))[0][0]) for t in TABLES}
+
+    async def table_rows(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
+        """Every row of one of ``TABLES``, as stored, in its key's order (copies, checks)."""
+        if table not in TABLES:
+            raise ValueError(f"not a table of the bot: {table!r}")
+        names = ", ".join(columns)
+        rows = await self._read(f"SELECT {names} FROM {table} ORDER BY {TABLES[table]}")
+        return [tuple(r) for r in rows]
 
     async def consistency(self) -> list[str]:
         """What the rows say about each other that no constraint enforces: each game's events

@@ -138,8 +138,8 @@ class PostgresGameStore(SqlGameStore):
         return str(rows[0][0])
 
     async def copy_rows(self, rows_by_table: Mapping[str, tuple[list[str], list[tuple]]]) -> None:
-        """Insert rows as they are, ids included, in one transaction (``migrate-db``); then
-        the game ids go on after the largest copied one."""
+        """Insert rows as they are, ids included, all in one transaction (``migrate-db``); then
+        new game ids go on after the largest copied one."""
         async with self._pool.acquire() as conn, conn.transaction():
             for table, (columns, rows) in rows_by_table.items():
                 if rows:
@@ -149,14 +149,14 @@ class PostgresGameStore(SqlGameStore):
                 " COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)"
             )
 
-    async def columns(self, table: str) -> list[str]:
-        """The table's columns in their order."""
+    async def column_types(self, table: str) -> dict[str, str]:
+        """The table's columns in their order, with their types (``bigint``, ``text``…)."""
         rows = await self._read(
-            "SELECT column_name FROM information_schema.columns"
+            "SELECT column_name, data_type FROM information_schema.columns"
             " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
             (table,),
         )
-        return [str(r[0]) for r in rows]
+        return {str(r[0]): str(r[1]) for r in rows}
 
 
 async def _version(conn: asyncpg.Connection) -> int:
