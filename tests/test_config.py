@@ -60,3 +60,48 @@ def test_python_m_bot_without_token_explains_and_fails(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "DISCORD_TOKEN is not set" in done.stderr
     assert "Reset Token" in done.stderr and done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("sqlite:///data/x.sqlite3", "data/x.sqlite3"),
+        ("sqlite:////srv/bot/x.sqlite3", "/srv/bot/x.sqlite3"),
+        ("postgresql://bot:pw@db:5432/spexxx", None),
+        ("postgres://bot@db/spexxx", None),
+    ],
+)
+def test_database_url_chooses_the_store(url: str, path: str | None) -> None:
+    s = Settings.from_env(
+        {"DISCORD_TOKEN": "x", "DATABASE_PATH": "ignored.db", "DATABASE_URL": url}
+    )
+    assert s.database.is_postgres == (path is None)
+    assert s.database.path == (None if path is None else Path(path))
+    if path is not None:
+        assert s.database_file() == Path(path)  # backup and restore use the same file
+
+
+def test_without_database_url_the_path_or_the_default_stays() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).database.path == Path(DEFAULT_DATABASE_PATH)
+    s = Settings.from_env({"DISCORD_TOKEN": "x", "DATABASE_PATH": "/tmp/y.db"})
+    assert s.database.path == Path("/tmp/y.db") and not s.database.is_postgres
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("mysql://root:pw@db/bot", "sqlite:///path/to/file.sqlite3 .* not 'mysql://'"),
+        ("sqlite://data/x.sqlite3", "four slashes for an absolute path"),
+        ("postgresql://bot:pw@db:5432", "names no database"),
+    ],
+)
+def test_a_bad_database_url_says_what_one_looks_like(url: str, words: str) -> None:
+    with pytest.raises(ConfigError, match=words) as caught:
+        Settings.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": url})
+    assert "pw" not in str(caught.value)
+
+
+def test_the_database_password_is_never_shown() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://bot:s3cret@db/b"})
+    assert "s3cret" not in repr(s) and "s3cret" not in s.database.redacted()
+    assert s.database.redacted() == "postgresql://bot:***@db/b"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -19,9 +17,10 @@ from bot.stats import (
     expected,
     final_ranks,
 )
-from bot.storage import SqliteGameStore
+from bot.storage import SqlGameStore, open_store
 from games.common.dice import SeededDice
 from games.spexxx import GRID, HEIGHT, WIDTH, Discard, Game, Place, Resign, Throw, Variant
+from tests.databases import TestDb
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 20, 30
 
@@ -136,7 +135,7 @@ def test_seat_facts_match_the_final_board(seed: int) -> None:
 
 
 async def finished_row(
-    store: SqliteGameStore,
+    store: SqlGameStore,
     players: list[Player],
     seed: int,
     guild: int = GUILD,
@@ -155,20 +154,16 @@ async def finished_row(
 
 
 @pytest.fixture
-def db_file(tmp_path: Path) -> Path:
-    return tmp_path / "stats.sqlite3"
-
-
-@pytest.fixture
-async def store(db_file: Path):  # type: ignore[no-untyped-def]
-    store = await SqliteGameStore.open(db_file)
+async def store(database: TestDb):  # type: ignore[no-untyped-def]
+    """The stats tables on both stores (``database`` runs each test on SQLite and PostgreSQL)."""
+    store = await open_store(database.url)
     yield store
     await store.close()
 
 
 @pytest.mark.parametrize(("seed", "shared"), [(1, True), (4, False)])
 async def test_a_game_is_recorded_once_and_ratings_balance(
-    store: SqliteGameStore, seed: int, shared: bool
+    store: SqlGameStore, seed: int, shared: bool
 ) -> None:
     stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=seed)
@@ -194,7 +189,7 @@ async def test_a_game_is_recorded_once_and_ratings_balance(
     assert await stats.leaderboard(OTHER_GUILD) == []
 
 
-async def test_cancelled_and_running_games_are_not_counted(store: SqliteGameStore) -> None:
+async def test_cancelled_and_running_games_are_not_counted(store: SqlGameStore) -> None:
     stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=2)
     row.status = Status.CANCELLED
@@ -205,7 +200,7 @@ async def test_cancelled_and_running_games_are_not_counted(store: SqliteGameStor
 
 
 async def test_catch_up_records_missed_games_oldest_first(
-    store: SqliteGameStore, db_file: Path
+    store: SqlGameStore, database: TestDb
 ) -> None:
     stats = StatsStore(store, "spexxx")
     players = [Player(1, "ann"), Player(2, "bob"), Player(3, "cid")]
@@ -213,14 +208,15 @@ async def test_catch_up_records_missed_games_oldest_first(
     await finished_row(store, players, seed=6, guild=OTHER_GUILD)
     assert await stats.catch_up(GUILD) == 3
     assert await stats.catch_up(GUILD) == 0
-    with sqlite3.connect(db_file) as db:
-        recorded = [r[0] for r in db.execute("SELECT game_id FROM stats_games ORDER BY rowid")]
-        before_after = db.execute(
-            "SELECT game_id, rating_before, rating_after FROM stats_results"
-            " WHERE user_id = 1 ORDER BY game_id"
-        ).fetchall()
-        total = db.execute("SELECT SUM(rating) FROM stats_ratings WHERE guild_id = ?", (GUILD,))
-        assert total.fetchone()[0] == pytest.approx(3 * START_RATING)
+    recorded = [
+        r[0] for r in database.rows("SELECT game_id FROM stats_games ORDER BY recorded_at, 1")
+    ]
+    before_after = database.rows(
+        "SELECT game_id, rating_before, rating_after FROM stats_results"
+        " WHERE user_id = 1 ORDER BY game_id"
+    )
+    (total,) = database.one("SELECT SUM(rating) FROM stats_ratings WHERE guild_id = ?", (GUILD,))
+    assert total == pytest.approx(3 * START_RATING)
     assert recorded == [r.id for r in rows]
     # each game starts from the rating the previous one left
     assert before_after[0][1] == START_RATING
@@ -231,7 +227,7 @@ async def test_catch_up_records_missed_games_oldest_first(
     assert sum(p.games for p in board) == 9
 
 
-async def test_computers_are_fixed_rating_opponents(store: SqliteGameStore) -> None:
+async def test_computers_are_fixed_rating_opponents(store: SqlGameStore) -> None:
     stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(0, "Computer (hard)", "hard")], 7)
     assert await stats.record(row)
@@ -246,7 +242,7 @@ async def test_computers_are_fixed_rating_opponents(store: SqliteGameStore) -> N
     assert AI_RATINGS == {"easy": 1200, "normal": 1500, "hard": 1800}
 
 
-async def test_a_resigned_player_ranks_last(store: SqliteGameStore) -> None:
+async def test_a_resigned_player_ranks_last(store: SqlGameStore) -> None:
     stats = StatsStore(store, "spexxx")
     players = [Player(1, "ann"), Player(2, "bob"), Player(3, "cid")]
     row = await finished_row(store, players, seed=8, resign_seat=2)
