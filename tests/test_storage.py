@@ -14,6 +14,7 @@ import pytest
 
 from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from bot.models import GameDefaults, GameRow, Player, Status
+from bot.shards import ShardScope
 from bot.storage import (
     CorruptGame,
     GameKey,
@@ -358,3 +359,27 @@ async def test_an_unknown_database_url_is_refused_clearly() -> None:
 
     with pytest.raises(ConfigError, match=r"sqlite:///.*postgresql://.*not 'mysql://'"):
         await open_store("mysql://root:secret@db/bot")
+
+
+async def test_a_process_lists_only_the_games_of_its_shards(database: TestDb) -> None:
+    """Due and running games of guilds on the process's shards only, by Discord's rule
+    ``(guild_id >> 22) % shard_count``: ``ShardScope``'s SQL reads the same on both stores."""
+    store = await open_store(database.url)
+    try:
+        guilds = [(shard << 22) + 5 + (7 << 22) * k for shard in range(4) for k in (0, 1)]
+        rows = []
+        for guild in guilds:
+            row = await store.create_lobby(guild, CHANNEL, Player(1, "ann"), "spexxx", {})
+            row.players.append(Player(2, "ben"))
+            row.game, row.status, row.turn_due = Game.new(2, SeededDice(1)), Status.RUNNING, 5.0
+            await store.save(row)
+            rows.append(row)
+        mine = ShardScope(4, (1, 2))
+        expected = [GameKey(r.guild_id, r.id) for r in rows if mine.covers(r.guild_id)]
+        assert {(k.guild_id >> 22) % 4 for k in expected} == {1, 2} and len(expected) == 4
+        assert await store.due_games(10.0, mine) == expected
+        assert [GameKey(r.guild_id, r.id) for r in await store.running_games(mine)] == expected
+        assert len(await store.due_games(10.0)) == len(await store.running_games()) == 8
+        assert await store.due_games(1.0, mine) == []
+    finally:
+        await store.close()
