@@ -17,7 +17,7 @@ import pytest
 
 import bot.adapters
 import bot.client
-import bot.storage
+import bot.storage.base
 from bot import commands
 from bot.adapter import Choice, GameOption
 from bot.adapters.spectrangle import SpectrangleAdapter
@@ -60,8 +60,8 @@ def fakes_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def installed() -> Any:
         return games
 
-    for module in (bot.adapters, bot.client, bot.storage):
-        name = "installed_adapters" if module is bot.storage else "adapters"
+    for module in (bot.adapters, bot.client, bot.storage.base):
+        name = "installed_adapters" if module is bot.storage.base else "adapters"
         monkeypatch.setattr(module, name, installed)
     yield
 

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from bot.adapter import GameAdapter
+from bot.adapters import adapters as installed_adapters
 from bot.models import (
     GameDefaults,
     GameRow,
@@ -213,8 +214,9 @@ class SqlGameStore:
 
     NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # an ISO 8601 UTC time, as the schema keeps
 
-    def __init__(self, games: Mapping[str, GameAdapter[Any]]) -> None:
-        self._games = games  # the codec of each stored kind
+    def __init__(self, games: Mapping[str, GameAdapter[Any]] | None) -> None:
+        # the codec of each stored kind; None: the installed games
+        self._games = installed_adapters() if games is None else games
 
     # ------------------------------------------------- what an implementation gives
 

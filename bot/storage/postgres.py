@@ -22,7 +22,6 @@ from typing import Any
 import asyncpg
 
 from bot.adapter import GameAdapter
-from bot.adapters import adapters as installed_adapters
 from bot.migrations import POSTGRES_MIGRATIONS
 from bot.storage.base import Row, SqlGameStore, Tx, log
 
@@ -61,7 +60,7 @@ class _PostgresTx:
 class PostgresGameStore(SqlGameStore):
     NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
 
-    def __init__(self, pool: asyncpg.Pool, games: Mapping[str, GameAdapter[Any]]) -> None:
+    def __init__(self, pool: asyncpg.Pool, games: Mapping[str, GameAdapter[Any]] | None) -> None:
         super().__init__(games)
         self._pool = pool
 
@@ -76,7 +75,7 @@ class PostgresGameStore(SqlGameStore):
         """Connect (``postgresql://user:password@host:port/database``) and migrate."""
         pool = await asyncpg.create_pool(url, min_size=min(POOL_MIN, pool_size), max_size=pool_size)
         try:
-            store = cls(pool, installed_adapters() if games is None else games)
+            store = cls(pool, games)
             await store.migrate()
         except BaseException:
             await pool.close()

@@ -17,7 +17,6 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.adapter import GameAdapter
-from bot.adapters import adapters as installed_adapters
 from bot.migrations import MIGRATIONS
 from bot.storage.base import Row, SqlGameStore, Tx, log
 
@@ -51,7 +50,7 @@ class SqliteGameStore(SqlGameStore):
         self,
         db: aiosqlite.Connection,
         reader: aiosqlite.Connection,
-        games: Mapping[str, GameAdapter[Any]],
+        games: Mapping[str, GameAdapter[Any]] | None,
     ) -> None:
         super().__init__(games)
         self._db = db  # writes, one transaction at a time
@@ -72,7 +71,7 @@ class SqliteGameStore(SqlGameStore):
                 await (await db.execute(f"PRAGMA {pragma}")).close()
             reader = await _connect(path)
             await (await reader.execute("PRAGMA query_only=ON")).close()
-            store = cls(db, reader, installed_adapters() if games is None else games)
+            store = cls(db, reader, games)
             await store.migrate()
         except BaseException:
             await db.close()
