@@ -9,7 +9,7 @@ real OS processes, each its own event loop, store connection and simulated Disco
 holding the same servers and channels (same ids), and lets them go at the same moment. Per game:
 
 * a **timer** game (``1 − --computers`` of them): a human's turn, posted, whose 2-minute clock
-  runs out between 10 and 40 s into the run: the process that expires it plays it for the human
+  runs out between 15 and 40 s into the run: the process that expires it plays it for the human
   and posts the next turn;
 * a **computer** game: a crash left the computer's turn unposted; the start-up recovery posts it
   (10 s later), and the computer plays it and posts the human's turn.
@@ -20,6 +20,10 @@ run 50 s of Discord's (simulated) clock, kept at the wall clock's pace as on a r
 start-up recovery leaves a turn unposted for 10 s in case a live process is posting it; a clock
 run ahead of the wall would cut that short): long enough for every due turn, too short for the
 next ones.
+
+SimCord gives each step of its clock 5 s to settle, so the processes sweep every second (not
+every 15 s) and post without board images (Attach Files denied): a sweep then never has hundreds
+of turns to play and draw at once. The cost of the images is ``bench_load``'s subject.
 
 Figures per split: actions per process (expired turns, computer moves, turns posted, actions
 dropped because the other process saved first), then from the database and both processes'
@@ -49,6 +53,7 @@ SHARDS = 2
 TIMER = 120
 RUN_SECONDS = 50.0  # every clock runs out by 40 s; the next ones after 120 s
 STEP_SECONDS = 0.5
+TICK_SECONDS = 1.0  # the timer sweep's (15 s in the bot): fewer turns per sweep, see below
 
 
 def guild_id(n: int) -> int:
@@ -58,10 +63,16 @@ def guild_id(n: int) -> int:
 
 def build_world(env: Any, guilds: int, channels: int) -> list[list[Any]]:
     """The same servers and channels in every process (SimCord hands out the same ids)."""
+    import discord
+
+    no_images = discord.PermissionOverwrite(attach_files=False)  # see the module's docstring
     world = []
     for g in range(guilds):
         guild = env.create_guild(f"guild {g}", id=guild_id(g))
-        world.append([guild.create_text_channel(f"games-{c}") for c in range(channels)])
+        denied = {guild.default_role: no_images}
+        world.append(
+            [guild.create_text_channel(f"games-{c}", overwrites=denied) for c in range(channels)]
+        )
     return world
 
 
@@ -101,7 +112,7 @@ async def store_games(url: str, world: list[list[Any]], computers: float, seed: 
                     row.turn_message_id = None  # saved, never posted: a crash
                 else:
                     row.turn_message_id = 0  # posted (not read back), its clock running
-                    row.turn_due = EPOCH + rng.uniform(10.0, 40.0)
+                    row.turn_due = EPOCH + rng.uniform(15.0, 40.0)
                 await store.save(row)
                 plan["computer" if computer else "timer"].append([gid, row.id, channel.id])
     finally:
@@ -125,8 +136,16 @@ async def child(args: argparse.Namespace) -> int:
         shards=scope,
         sync_commands=False,
     )
-    runner = simcord.run(bot)
+    runner = simcord.run(bot, settle_timeout=args.settle)
     env = runner._env  # the world exists before the bot starts, as Discord's does
+    attach = env._settle_internal
+
+    async def patient(*args: Any, timeout: float | None = None, **kwargs: Any) -> Any:
+        """SimCord gives a starting bot 5 s to settle; recovering 1,000 games takes longer."""
+        return await attach(*args, timeout=None if timeout is None else args_settle, **kwargs)
+
+    args_settle = args.settle
+    env._settle_internal = patient
     world = build_world(env, args.guilds, args.channels)
     if world[-1][-1].id != args.last_channel:
         raise SystemExit("this process's Discord has other channel ids than the parent's")
@@ -134,6 +153,7 @@ async def child(args: argparse.Namespace) -> int:
     sys.stdin.readline()  # go: both processes start at the same moment
     started = time.perf_counter()
     async with runner:
+        bot.play.timers.loop.change_interval(seconds=TICK_SECONDS)
         while env.backend.clock.elapsed < RUN_SECONDS:  # Discord's clock at the wall's pace
             ahead = env.backend.clock.elapsed - (time.perf_counter() - started)
             if ahead > 0:
@@ -164,6 +184,7 @@ def run_split(args: argparse.Namespace, url: str, split: str) -> dict[str, Any]:
         cmd = [sys.executable, __file__, "--child", "--database-url", url]
         cmd += ["--guilds", str(args.guilds), "--channels", str(args.channels)]
         cmd += ["--seed", str(args.seed), "--last-channel", str(world[-1][-1].id)]
+        cmd += ["--settle", str(args.settle)]
         cmd += ["--shard-ids", *ids] if ids else []
         procs.append(
             subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -190,15 +211,18 @@ def judge(
 ) -> dict[str, Any]:
     """Double and lost actions, from the database and both processes' Discords."""
     rows = asyncio.run(read_games(url))
-    double = lost = 0
+    double, lost = [], []
     for kind, expected_posts in (("timer", 1), ("computer", 2)):
         for _guild, game_id, channel_id in plan[kind]:
             history = rows[game_id]
-            posts = sum(r["posted"][str(channel_id)] for r in reports)
+            posts = [r["posted"][str(channel_id)] for r in reports]
             # timer: the human's turn played once by the timer, then the next turn posted once;
             # computer: its turn posted and played once, then the human's turn posted once
-            double += history > 1 or posts > expected_posts
-            lost += history < 1 or posts < expected_posts
+            seen = f"{kind} game {game_id}: {history} turns played, posts {posts}"
+            if history > 1 or sum(posts) > expected_posts:
+                double.append(seen)
+            if history < 1 or sum(posts) < expected_posts:
+                lost.append(seen)
     acted = [r["acted"] for r in reports]
     return {
         "split": split,
@@ -209,8 +233,9 @@ def judge(
         "computer_moves_per_process": [a.get("computer move", 0) for a in acted],
         "turns_posted_per_process": [a.get("pending turn", 0) for a in acted],
         "dropped_per_process": [a.get("dropped", 0) for a in acted],
-        "double_actions": double,
-        "lost_actions": lost,
+        "double_actions": len(double),
+        "lost_actions": len(lost),
+        "which": (double + lost)[:5],
         "bot_errors": sum(r["errors"] for r in reports),
         "process_seconds": [round(r["seconds"], 1) for r in reports],
         "wall_seconds": round(wall, 1),
@@ -238,6 +263,7 @@ def main() -> int:
     parser.add_argument("--computers", type=float, default=0.2, help="share of computer games")
     parser.add_argument("--splits", default="shards,none")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--settle", type=float, default=5.0, help="SimCord's settle timeout (s)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--shard-ids", nargs="*", type=int, default=[], help=argparse.SUPPRESS)
     parser.add_argument("--last-channel", type=int, default=0, help=argparse.SUPPRESS)

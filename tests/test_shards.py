@@ -9,6 +9,7 @@ posted. ``benchmarks/bench_shards.py`` runs real OS processes.
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,18 @@ def test_wrong_shard_settings_are_refused_clearly(env: dict[str, str], says: str
     assert says in str(raised.value)
 
 
+def test_the_bot_is_sharded_as_the_settings_say() -> None:
+    from discord.ext.commands import AutoShardedBot
+
+    from bot import create_bot
+
+    default = create_bot()  # Discord's recommended count, every shard here
+    assert isinstance(default, AutoShardedBot)
+    assert (default.shard_count, default.shard_ids) == (None, None)
+    some = create_bot(shards=ShardScope(8, (2, 3, 4)))
+    assert (some.shard_count, some.shard_ids) == (8, [2, 3, 4])
+
+
 def test_a_server_belongs_to_the_shard_discord_sends_it_to() -> None:
     scope = ShardScope(3, (0, 2))
     for shard in range(3):
@@ -130,7 +143,12 @@ def results(where: Any) -> int:
 
 @pytest.mark.simcord(shard_count=2)
 async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
-    simcord_env: Any, simcord_bot: Any, db_path: Path, make_bot: Any, monkeypatch: Any
+    simcord_env: Any,
+    simcord_bot: Any,
+    db_path: Path,
+    make_bot: Any,
+    monkeypatch: Any,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Timers and the start-up recovery of a process on ``SHARD_IDS=0`` (of 2) leave the games
     of shard 1's servers alone: the turn running out there, and the turn a crash left unposted."""
@@ -145,8 +163,10 @@ async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
     untouched = [(stored(db_path, g), clock(db_path, g)) for g in (2, 3)]
 
     half = make_bot(shards=ShardScope(2, (0,)))
-    await simcord_env.restart_bot(half)
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        await simcord_env.restart_bot(half)
     assert half.play.scope == ShardScope(2, (0,))
+    assert "in 1 servers on shards [0] of 2" in caplog.text
     await simcord_env.advance_time(TWO_MINUTES + 30)  # game 1 posted after 10 s, then ran out
 
     assert len(stored(db_path, 1)["state"]["history"]) == 2
