@@ -67,7 +67,8 @@ class SqliteGameStore(SqlGameStore):
         db = await _connect(path)
         reader = None
         try:
-            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            await _use_wal(db)
+            for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
                 await (await db.execute(f"PRAGMA {pragma}")).close()
             reader = await _connect(path)
             await (await reader.execute("PRAGMA query_only=ON")).close()
@@ -161,6 +162,26 @@ class SqliteGameStore(SqlGameStore):
         if status != "ok":
             return status
         return "; ".join(await self.consistency()) or "ok"
+
+
+async def _use_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL, trying again while another process holds the lock for it.
+
+    Turning a new file to WAL takes a lock SQLite does not wait for (the busy timeout does not
+    apply), so of processes starting at once on a new file all but one are refused at first.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BUSY_TIMEOUT_S
+    delay = 0.01
+    while True:
+        try:
+            await (await db.execute("PRAGMA journal_mode=WAL")).close()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or loop.time() >= deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(2 * delay, 0.2)
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:
