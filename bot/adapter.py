@@ -96,17 +96,21 @@ class Click:
     args: tuple[str, ...] = ()
     values: tuple[str, ...] = ()  # a select's chosen values
     version: int | None = None  # the game's version when posted; None on ids from before it
+    at: float | None = None  # live games: POSIX seconds the bot received the click
+    private: bool = False  # the click came from the clicker's private panel (ephemeral)
 
 
 @dataclass(slots=True)
 class Outcome:
     """What a click asks for. ``action``: an engine action to apply (the engine validates it);
     ``screen``: the turn message to show next (the adapter's own value, None for the default);
-    ``private``: an answer only the clicker sees, and nothing else happens."""
+    ``private``: an answer only the clicker sees, and nothing else happens; ``panel`` (live
+    games): answer the clicker with their private panel (``panel_view``), after the action."""
 
     action: Any = None
     screen: Any = None
     private: str | None = None
+    panel: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +194,12 @@ class GameAdapter(ABC, Generic[G]):
     # the platform's general ones for the others
     descriptions: ClassVar[Mapping[str, str]] = {}
 
+    # Live rounds (see LIVE-ROUNDS.md): every seated player may click at once inside windows
+    # whose deadlines the engine keeps; the platform stamps clicks with the time it received
+    # them, applies them in that order and applies ``live_step`` whenever ``live_due`` comes.
+    live: ClassVar[bool] = False
+    redraw_panels: ClassVar[bool] = False  # live: redraw open private panels after each change
+
     # ------------------------------------------------------------------ options and start
 
     def options_text(self, t: Translator, options: Mapping[str, str], seats: int | None) -> str:
@@ -215,6 +225,10 @@ class GameAdapter(ABC, Generic[G]):
     def new_game(self, seats: int, options: Mapping[str, str], chance: Any) -> G:
         """A new game; ``chance`` rolls dice (``roll(n)``) and shuffles (``shuffled``,
         ``below``), seeded by game id in tests."""
+
+    def started(self, row: GameRow, now: float) -> None:
+        """``row.game`` has just been made, at ``now`` (POSIX seconds): a live game's clock
+        begins, and it learns which seats computers play (``row.players``)."""
 
     @abstractmethod
     def dump(self, game: G) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -325,6 +339,22 @@ class GameAdapter(ABC, Generic[G]):
     @abstractmethod
     def rules(self, t: Translator) -> tuple[str, Picture | None]:
         """``/<group> rules``: a short text and an optional picture."""
+
+    # ------------------------------------------------------------------------ live rounds
+
+    def live_due(self, game: G) -> float | None:
+        """Live games: the POSIX time the platform must act unasked next (a window's deadline,
+        a computer's claim, the next roll), or None when nothing is due."""
+        return None
+
+    def live_step(self, game: G, now: float) -> Any:
+        """Live games: the action due by ``now`` (``live_due`` has come), stamped as the engine
+        needs it (a timeout at its deadline, a roll at ``now``); None if nothing is due."""
+        return None
+
+    def panel_view(self, t: Translator, row: GameRow, seat: int) -> TurnView | None:
+        """Live games: the seat's private panel now (shown only to them), or None: nothing."""
+        return None
 
     # ------------------------------------------------------------------- stats and export
 

@@ -121,6 +121,7 @@ class GameBot(commands.AutoShardedBot):
             play.timers.stop()  # a sweep under way finishes its game: drain waits for it
             await play.drain(SHUTDOWN_TIMEOUT_S)
             play.timers.cancel()
+            play.live_clocks.cancel()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from bot.client import GameBot
     from bot.computer import ComputerTurns
     from bot.dice import DiceSource
+    from bot.live import LiveClocks
     from bot.shards import ShardScope
     from bot.storage import GameStore
     from bot.timers import TurnTimers
@@ -22,6 +23,7 @@ class FlowParts:
     dice: DiceSource
     timers: TurnTimers
     computers: ComputerTurns
+    live_clocks: LiveClocks
     scope: ShardScope
     acted: Counter[str]
     closing: bool

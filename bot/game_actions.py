@@ -62,10 +62,12 @@ class GameActions(FlowParts):
         seat = row.seat_of(interaction.user.id)
         if seat is None or game.resigned(row.game)[seat]:
             raise Refusal("You are not playing in this game.")
-        on_turn = game.current(row.game) == seat
+        on_turn = game.current(row.game) == seat and not game.live  # live: the round goes on
         turn_no = game.turn_number(row.game)
         game.apply(row.game, game.resign_action(seat), None)
         self.settle_resignation(row)
+        if game.live:
+            self.mark_due(row)  # type: ignore[attr-defined]
         ended = end_turn(row) if on_turn or game.finished(row.game) else None
         await self.store.save(row)
         log.info("seat %d resigned", seat, extra=ids(row))

@@ -130,6 +130,7 @@ class LobbyFlow(FlowParts):
     async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
         game = adapter_for(row.kind)
         row.game = game.new_game(len(row.players), row.options, self.dice(row.id, ROLL_OFF))
+        game.started(row, now())
         row.status = Status.RUNNING
         row.missed = [0] * len(row.players)
         row.lobby_expires = None

@@ -28,6 +28,7 @@ from bot.components import LOBBY_ACTIONS, build_view
 from bot.computer import ComputerTurns
 from bot.dice import DiceSource
 from bot.game_actions import GameActions
+from bot.live import LiveClocks, LiveFlow
 from bot.lobby_flow import LobbyFlow
 from bot.logs import ids
 from bot.models import GameRow, Status
@@ -40,6 +41,7 @@ from bot.timers import (
     MAX_MISSED_TURNS,
     TurnTimers,
     end_turn,
+    now,
 )
 from games.common.errors import GameError
 from locales import Translator, resolve, translator
@@ -51,7 +53,7 @@ log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
 
-class PlayController(LobbyFlow, Posting, GameActions):
+class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
     """Every game's flow in Discord: clicks on turn controls here, the lobby, posting and the
     slash actions in the classes it joins."""
 
@@ -81,6 +83,8 @@ class PlayController(LobbyFlow, Posting, GameActions):
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
         self._locks: dict[int, asyncio.Lock] = {}
+        self.live_clocks = LiveClocks(self)
+        self.panels = {}  # live games' open private panels, by (game id, seat)
         self._retrying = GameWork()
         self._busy = 0
         self._idle = asyncio.Event()
@@ -171,6 +175,7 @@ class PlayController(LobbyFlow, Posting, GameActions):
         args: tuple[str, ...],
         values: tuple[str, ...] = (),
     ) -> None:
+        received = now()  # before the lock: live games apply clicks in the order received
         game = by_code(code)
         try:
             async with replies.in_time(interaction), self.acting(game_id):
@@ -178,7 +183,9 @@ class PlayController(LobbyFlow, Posting, GameActions):
                 if action in LOBBY_ACTIONS and version is None:
                     await self._lobby_action(interaction, row, action, values)
                 else:
-                    click = Click(action, args, values, version)
+                    message = interaction.message
+                    private = message is not None and message.flags.ephemeral
+                    click = Click(action, args, values, version, received, private)
                     await self._turn_action(interaction, row, click)
         except (Refusal, GameError) as exc:
             extra = game.refusals if game is not None else None
@@ -248,6 +255,9 @@ class PlayController(LobbyFlow, Posting, GameActions):
                     n=missed,
                 )
             raise Refusal("You resigned from this game, so you cannot play in it any more.")
+        if game.live:  # every seat at once, inside the game's windows
+            await self.live_action(interaction, row, seat, click)
+            return
         game.check_click(row, seat, click)
         current = game.current(row.game)
         if current != seat:

@@ -103,9 +103,10 @@ class Posting(FlowParts):
         content = f"{reminder}\n{turn.content}" if reminder else turn.content
         content, files = await self._with_picture(t, content, turn.picture, channel)
         player = row.players[current]
-        controls = None if player.is_ai else self.controls(row, turn)
+        live = adapter_for(row.kind).live  # every seat plays at once: controls for all, no ping
+        controls = None if player.is_ai and not live else self.controls(row, turn)
         view = discord.utils.MISSING if controls is None else controls
-        ping = (fresh or bool(reminder)) and not player.is_ai
+        ping = (fresh or bool(reminder)) and not player.is_ai and not live
         mentions = mention_only(player.user_id) if ping else NO_MENTIONS
         posted = False
         try:
@@ -131,7 +132,9 @@ class Posting(FlowParts):
         await self.store.save(row)
         if posted and previous:
             await self._retire_turn_message(row, channel, previous, delete=bool(reminder))
-        if posted and player.is_ai:
+        if posted and live:
+            self.live_clocks.schedule(row)
+        elif posted and player.is_ai:
             self.computers.schedule(row)
         if fresh and not posted and retry:
             self.retry_post(row)
@@ -257,6 +260,9 @@ class Posting(FlowParts):
                 self.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
                 return "posted"
+            if adapter_for(row.kind).live:
+                self.live_clocks.schedule(row)  # what fell due while the bot was down
+                return "resumed"
             if row.players[seat].is_ai:
                 self.computers.schedule(row)
                 return "resumed"

@@ -59,7 +59,12 @@ def timer_text(t: Translator, seconds: int) -> str:
 
 def start_turn_clock(row: GameRow) -> None:
     """Set the due times of the turn now on hand (none for computers or without a timer)."""
-    seat = None if row.game is None else adapter_for(row.kind).current(row.game)
+    game = adapter_for(row.kind)
+    if game.live:  # a live game's clock is the engine's: its next due step
+        row.turn_due = None if row.game is None else game.live_due(row.game)
+        row.reminder_due = None
+        return
+    seat = None if row.game is None else game.current(row.game)
     if not row.turn_timer or seat is None or row.players[seat].is_ai:
         row.turn_due = row.reminder_due = None
         return
@@ -175,7 +180,10 @@ class TurnTimers:
             if row is None:
                 return
             t = now()
-            if row.status is Status.LOBBY and row.lobby_expires and row.lobby_expires <= t:
+            if row.status is Status.RUNNING and adapter_for(row.kind).live:
+                if row.turn_due and row.turn_due <= t:
+                    await self.play.live_tick(row)  # windows a restart or a lost task left due
+            elif row.status is Status.LOBBY and row.lobby_expires and row.lobby_expires <= t:
                 await self._close_lobby(row)
             elif row.status is Status.RUNNING and row.turn_due and row.turn_due <= t:
                 await self._expire(row)
