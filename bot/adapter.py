@@ -352,8 +352,11 @@ class GameAdapter(ABC, Generic[G]):
         needs it (a timeout at its deadline, a roll at ``now``); None if nothing is due."""
         return None
 
-    def panel_view(self, t: Translator, row: GameRow, seat: int) -> TurnView | None:
-        """Live games: the seat's private panel now (shown only to them), or None: nothing."""
+    def panel_view(
+        self, t: Translator, row: GameRow, seat: int, screen: Any = None
+    ) -> TurnView | None:
+        """Live games: the seat's private panel now (shown only to them; on ``screen``, an
+        ``Outcome.screen`` of a click in it), or None: nothing private to show."""
         return None
 
     # ------------------------------------------------------------------- stats and export

@@ -38,7 +38,7 @@ from games.common.errors import GameError
 from locales import N_
 
 if TYPE_CHECKING:
-    from bot.adapter import Click, GameAdapter
+    from bot.adapter import Click
     from bot.play import PlayController
 
 log = logging.getLogger(__name__)
@@ -227,7 +227,9 @@ class LiveFlow(FlowParts):
         if outcome.private is not None:
             await self.tell(interaction, outcome.private)
         elif outcome.panel or click.private:
-            await self._answer_with_panel(interaction, row, seat, game, edit=click.private)
+            await self._answer_with_panel(
+                interaction, row, seat, edit=click.private, screen=outcome.screen
+            )
         else:  # a click on the public message: its answer redraws that message
             public_shown = await self._answer_in_public(interaction, row, ended, outcome.screen)
         if changed and channel is not None:
@@ -281,13 +283,13 @@ class LiveFlow(FlowParts):
     # ---------------------------------------------------------------------------- panels
 
     async def panel_edit(
-        self, row: GameRow, seat: int, interaction: discord.Interaction
+        self, row: GameRow, seat: int, interaction: discord.Interaction, screen: Any = None
     ) -> dict[str, Any] | None:
         """The seat's panel as message fields, in the language of the one who opened it;
         None when there is nothing private to show."""
         game = adapter_for(row.kind)
         t = user_t(interaction)
-        view = game.panel_view(t, row, seat) if row.status is Status.RUNNING else None
+        view = game.panel_view(t, row, seat, screen) if row.status is Status.RUNNING else None
         if view is None:
             return None
         content, files = await self._with_picture(
@@ -305,13 +307,13 @@ class LiveFlow(FlowParts):
         interaction: discord.Interaction,
         row: GameRow,
         seat: int,
-        game: GameAdapter[Any],
         *,
         edit: bool,
+        screen: Any = None,
     ) -> None:
         """The clicker's panel: a new ephemeral message, or (a click in the panel) the panel
         itself redrawn; kept to redraw it later."""
-        fields = await self.panel_edit(row, seat, interaction)
+        fields = await self.panel_edit(row, seat, interaction, screen)
         key = (row.id, seat)
         try:
             if fields is None:

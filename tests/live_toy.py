@@ -189,7 +189,9 @@ class SnapAdapter(GameAdapter[Snap]):
         assert click.at is not None
         return Outcome(action=("snap", seat, self.ms(game, click.at)), panel=click.private)
 
-    def panel_view(self, t: Translator, row: GameRow, seat: int) -> TurnView | None:
+    def panel_view(
+        self, t: Translator, row: GameRow, seat: int, screen: Any = None
+    ) -> TurnView | None:
         game: Snap = row.game
         snap = Button("snap", (str(game.rounds),), "Snap!", Style.PRIMARY)
         controls = Controls(((snap,),)) if game.opened is not None else None
