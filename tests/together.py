@@ -9,7 +9,7 @@ bot received them. Uses SimCord 3.2.1's internals (``simcord.actors``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,8 +44,11 @@ def _data(press: Press) -> tuple[Any, dict[str, Any]]:
     return stored, data | {"values": list(press.values)}
 
 
-async def together(env: Any, presses: Sequence[Press]) -> list[InteractionResult]:
-    """Send every press to the bot, in order, before it handles any; then wait for all."""
+async def together(
+    env: Any, presses: Sequence[Press], *, sent: Callable[[Any], None] | None = None
+) -> list[InteractionResult]:
+    """Send every press to the bot, in order, before it handles any; then wait for all.
+    ``sent`` sees each interaction's SimCord record as it is sent (the latency benchmark)."""
     env._begin_operation("together")
     try:
         records = []
@@ -68,6 +71,8 @@ async def together(env: Any, presses: Sequence[Press]) -> list[InteractionResult
             payload["message"] = dict(sa.serializers.message_payload(backend, stored))
             record.source_message_id = stored.id
             env._notify_dispatch_observers(record)
+            if sent is not None:
+                sent(record)
             backend.emit("INTERACTION_CREATE", payload)
             records.append(record)
         await env._settle_internal(dispatch="INTERACTION_CREATE")
