@@ -1,0 +1,136 @@
+"""The Raffzahn adapter without Discord: the stored state round trip over whole games, the
+private panel (only its owner's side, the takeable dice as buttons or selects within Discord's
+limits) and the public message (no pips)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.adapter import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Select
+from bot.adapters.raffzahn import ADAPTER as RAF
+from bot.adapters.raffzahn import panel
+from bot.adapters.raffzahn.adapter import Throw
+from games.common.dice import SeededDice
+from games.das_spiel import geometry as g
+from games.das_spiel.raffzahn import Phase, Raffzahn, Roll, Take
+from games.das_spiel.raffzahn import ai as raf_ai
+from games.das_spiel.sides import side_of_seat
+from locales import translator
+
+CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
+
+
+def whole_game(seed: int) -> Raffzahn:
+    rng = random.Random(seed)
+    return raf_ai.simulate([raf_ai.DEFAULT_REACTION] * 3, seed, rng)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_stored_state_of_a_whole_game_loads_as_its_replay(seed: int) -> None:
+    played = whole_game(seed)
+    assert played.state.finished
+    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": seed, "round_ms": 60_000}, [])
+    for n, action in enumerate(played.log):
+        RAF.apply(table, action, SeededDice(f"{seed}:{n}"))
+        setup, state = RAF.dump(table)
+        loaded = RAF.load(setup, state)
+        assert RAF.same_state(loaded, table)
+        assert loaded.engine.state.piles() == table.engine.state.piles()
+        assert loaded.engine.view(n % 3) == table.engine.view(n % 3)
+    assert RAF.same_state(RAF.replay(table.setup, table.events), table)
+    assert RAF.finished(table) and list(RAF.winners(table)) == played.state.winners
+    assert list(RAF.scores(table)) == played.state.piles()
+
+
+def test_a_press_of_roll_draws_the_turquoise_die() -> None:
+    for key in range(40):  # a roll of 5 opens a round on seed 1's pile (RULES.md §5.7)
+        if SeededDice(key).roll(1)[0] == 5:
+            break
+    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 1, "round_ms": 60_000}, [])
+    RAF.apply(table, Throw(0, 1500), SeededDice(key))
+    assert table.events == [Roll(0, 5, 1500)]
+    assert table.engine.state.phase is Phase.ROUND
+    assert table.engine.state.deadline == 61_500
+
+
+def panel_cells(content: str) -> list[tuple[str, int]]:
+    grid = content.split("```")[1]
+    return [(label, int(pips)) for label, pips in CELL.findall(grid)]
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_panel_shows_its_owners_side_and_no_other(seat: int) -> None:
+    played = whole_game(4)
+    engine = Raffzahn.new(4)
+    t = translator("en")
+    checked = 0
+    for action in played.log[:40]:
+        engine.apply(action)
+        table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 4, "round_ms": 60_000}, [])
+        table.engine = engine.copy()
+        row = _row(table)
+        view = RAF.panel_view(t, row, seat)
+        cells = panel_cells(view.content)
+        axis = side_of_seat(seat)
+        pyr = engine.state.pyramid
+        own = [(g.LABELS[i], pips) for i, pips in pyr.side_view(axis) if i != g.NONE]
+        assert sorted(cells) == sorted(own)  # every cell of the wall, with this seat's pips
+        for label, pips in cells:
+            i = g.index_of_label(label)
+            others = {pyr.face(i, a) for a in range(3) if a != axis}
+            assert pips not in others  # a free die's three faces differ: nothing leaks
+        takeable = engine.state.takeable(seat)
+        buttons = [
+            b.args[0]
+            for r in (view.controls.rows if view.controls else ())
+            if not isinstance(r, Select)
+            for b in r
+        ]
+        assert buttons == g.labels(takeable)
+        checked += bool(takeable)
+    assert checked  # the seat could take something at some point
+
+
+def test_the_public_message_names_no_pips() -> None:
+    played = whole_game(5)
+    engine = Raffzahn.new(5)
+    for action in played.log[:10]:
+        engine.apply(action)
+    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 5, "round_ms": 60_000}, [])
+    table.engine = engine
+    view = RAF.turn_view(translator("en"), _row(table))
+    assert not CELL.search(view.content)
+    assert view.picture is not None and "seat" not in view.picture.kwargs
+
+
+def test_more_takeable_dice_than_buttons_become_selects_within_limits() -> None:
+    t = translator("en")
+    few = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)))
+    assert few is not None and not any(isinstance(r, Select) for r in few.rows)
+    many = g.mask_of(range(45 + 12))
+    controls = RAF.panel_controls(t, many)
+    assert controls is not None
+    selects = [r for r in controls.rows if isinstance(r, Select)]
+    assert len(selects) == len(controls.rows) == 3
+    assert all(1 <= len(s.options) <= MAX_OPTIONS for s in selects)
+    assert [o.value for s in selects for o in s.options] == g.labels(many)
+    assert RAF.panel_controls(t, 0) is None
+
+
+def test_the_wall_grid_marks_the_takeable_dice() -> None:
+    engine = Raffzahn.new(1)
+    engine.apply(Roll(0, 5, 0))
+    grid = panel.wall_grid(engine.view(1))
+    assert "[7B1 5]" in grid and "[7B2 5]" in grid and " 7A1 3 " in grid
+    engine.apply(Take(1, g.index_of_label("7B1"), 10))
+    assert "[6C1" not in panel.wall_grid(engine.view(1))  # freed, but shows 6 to side Y
+
+
+def _row(table):  # a stored game as the adapter reads it
+    from bot.models import GameRow, Player, Status
+
+    players = [Player(1, "Ann"), Player(2, "Ben"), Player(0, "Cid", "normal")]
+    return GameRow(7, 1, 1, 1, "raffzahn", Status.RUNNING, players, game=table)
