@@ -211,8 +211,8 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         assert click.at is not None, "a live click carries its time"
         ms = self.ms(game, click.at)
         match click.action, click.args, click.values:
-            case "roll", (), ():
-                return Outcome(action=Throw(seat, ms), panel=click.private)
+            case "roll", (), ():  # the roller sees at once what the roll lets him take
+                return Outcome(action=Throw(seat, ms), panel=True)
             case "stop", (), ():
                 return Outcome(action=Stop(seat, ms), panel=click.private)
             case "take", (label,), ():
@@ -426,14 +426,9 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         lines.append(t("Each cell of your wall: the die in front and the pips it shows you."))
         lines.append(panel.wall_grid(v))
         lines.append(self.piles_line(t, row))
-        controls = self.panel_controls(t, v.takeable)
-        picture = Picture(
-            render_raffzahn,
-            f"raffzahn-side-{side.lower()}.png",
-            (self.snapshot(game), player_names(t, row)),
-            {"lang": t.lang, "seat": seat},
-        )
-        return TurnView("\n".join(lines), controls, picture)
+        # no picture: a panel is redrawn after every take, and three pictures more per take
+        # would make every click wait (the public picture shows the shape)
+        return TurnView("\n".join(lines), self.panel_controls(t, v.takeable))
 
     def panel_controls(self, t: Translator, takeable: int) -> Controls | None:
         """One button per takeable die, labelled with its position; when more than the 25

@@ -1,0 +1,244 @@
+"""Raffzahn played through the real bot in SimCord (``/dasspiel new game:raffzahn``), as RULES.md
+§5.5 says: the roller's Roll, the public message without pips, private panels (ephemeral, only
+the owner's side), takes in the order the bot received them (overlapping clicks sent together),
+STOP only by the roller, the round closing by itself or at its deadline, late clicks refused
+without penalty, computers, whole games to the end with the piles checked against the engine,
+a restart mid-round, export only after the end, stats per game."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.adapters import adapter_for
+from bot.adapters.raffzahn import RaffzahnAdapter
+from games.das_spiel import geometry as g
+from games.das_spiel.raffzahn import Raffzahn
+from games.das_spiel.sides import side_of_seat
+from tests.dastable import DasTable, replayed, stored
+from tests.simtable import component_ids, find_id, read_png
+from tests.together import Press, together
+
+LIVE = pytest.mark.simcord(settle_timeout=0.5)
+CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
+WORKED_EXAMPLE = [  # RECORD-FORMAT.md, the Raffzahn sample (RULES.md §5.7), seed 1
+    {"type": "roll", "seat": 0, "value": 5, "t": 0},
+    {"type": "take", "seat": 1, "pos": "7B1", "t": 1800},
+    {"type": "take", "seat": 2, "pos": "6C1", "t": 3100},
+    {"type": "take", "seat": 0, "pos": "7A1", "t": 3900},
+    {"type": "stop", "seat": 0, "t": 4200},
+    {"type": "roll", "seat": 1, "value": 2, "t": 9000},
+    {"type": "take", "seat": 0, "pos": "6A1", "t": 11500},
+    {"type": "roll", "seat": 2, "value": 6, "t": 16000},
+    {"type": "take", "seat": 2, "pos": "7B2", "t": 17300},
+    {"type": "timeout", "t": 76000},
+]
+
+
+class RaffTable(DasTable):
+    def __init__(self, env, db_path: Path, names=("alice", "bob", "cy"), guild=None):
+        super().__init__(env, "raffzahn", "raf", names, guild)
+        self.db_path = db_path
+
+    def round_message(self, where) -> discord.Message:
+        """The round's public message (the newest with Raffzahn's buttons)."""
+        message = self.turn_message(where)
+        assert message is not None, [m.content for m in where.history()]
+        return message
+
+    def panel(self, where, player) -> discord.Message | None:
+        """``player``'s private panel as they see it now (the newest)."""
+        for message in reversed(where.history(viewer=player)):
+            if message.flags.ephemeral and message.content.startswith("👁️"):
+                return message
+        return None
+
+    async def press(self, player, where, action: str) -> Any:
+        message = self.round_message(where)
+        return await player.click(message, custom_id=find_id(message, f"raf:{action}:"))
+
+    async def open_panel(self, player, where) -> discord.Message:
+        r = await self.press(player, where, "side")
+        assert r.ephemeral, r.response.content
+        panel = self.panel(where, player)
+        assert panel is not None
+        return panel
+
+    async def take(self, player, where, label: str) -> Any:
+        panel = self.panel(where, player)
+        assert panel is not None, f"{player.name} has no panel"
+        return await player.click(panel, custom_id=take_id(panel, label))
+
+    def events(self) -> list[dict[str, Any]]:
+        return stored(self.db_path, self.game_id)["events"]
+
+
+def take_id(panel: discord.Message, label: str) -> str:
+    ids = [c for c in component_ids(panel) if c.startswith("raf:take:") and c.endswith(label)]
+    assert ids, (label, component_ids(panel))
+    return ids[0]
+
+
+def panel_faces(content: str) -> list[tuple[str, int]]:
+    return [(label, int(pips)) for label, pips in CELL.findall(content.split("```")[1])]
+
+
+def engine_of(db_path: Path, game_id: int) -> Raffzahn:
+    return replayed(db_path, game_id).engine
+
+
+def assert_own_side_only(content: str, engine: Raffzahn, seat: int) -> None:
+    """The panel lists exactly the seat's 45-cell wall with its own pips; no cell shows a pip
+    value of another side (a front die's three faces all differ)."""
+    pyr = engine.state.pyramid
+    axis = side_of_seat(seat)
+    shown = panel_faces(content)
+    own = [(g.LABELS[i], pips) for i, pips in pyr.side_view(axis) if i != g.NONE]
+    assert sorted(shown) == sorted(own)
+    for label, pips in shown:
+        i = g.index_of_label(label)
+        assert pips == pyr.face(i, axis)
+        assert pips not in {pyr.face(i, a) for a in range(3) if a != axis}
+
+
+@pytest.fixture
+def seed_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(RaffzahnAdapter, "seed_of", lambda self, chance: 1)  # RULES.md §5.7
+
+
+@LIVE
+async def test_the_worked_example_through_the_bot(simcord_env, db_path, dice, seed_one) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, cy = table.players
+    dice.script((5,), (2,), (6,))
+    r = await table.press(alice, where, "roll")
+    assert r.ephemeral and r.response.content.startswith("👁️"), r.response.content
+    public = table.round_message(where)
+    assert "rolled **5**" in public.content and not CELL.search(public.content)
+    for player in (bob, cy):
+        await table.open_panel(player, where)
+    await simcord_env.advance_time(1.8)
+    r = await table.take(bob, where, "7B1")
+    assert r.response.ephemeral and "7B1" not in component_ids(r.response)
+    await simcord_env.advance_time(1.3)
+    await table.take(cy, where, "6C1")  # freed by Ben's take: Cid's panel was redrawn
+    await simcord_env.advance_time(0.8)
+    await table.take(alice, where, "7A1")
+    await simcord_env.advance_time(0.3)
+    r = await table.press(alice, where, "stop")
+    assert not r.ephemeral, r.response.content
+    await simcord_env.advance_time(4.8)
+    await table.press(bob, where, "roll")
+    await simcord_env.advance_time(2.5)
+    await table.take(alice, where, "6A1")  # nobody can take anything more: closed by itself
+    await simcord_env.advance_time(4.5)
+    await table.press(cy, where, "roll")
+    await simcord_env.advance_time(1.3)
+    await table.take(cy, where, "7B2")
+    await simcord_env.advance_time(58.6)  # t = 75.9 s: the round (rolled at 16 s) runs on
+    assert [e["type"] for e in table.events()][-1] == "take"
+    await simcord_env.advance_time(0.2)
+    assert table.events() == WORKED_EXAMPLE
+    engine = engine_of(db_path, table.game_id)
+    assert engine.state.piles() == [2, 1, 2]
+    assert "Dice taken" in table.round_message(where).content
+
+
+@LIVE
+async def test_overlapping_clicks_count_in_the_order_received(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, cy = table.players
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    bobs, cys = await table.open_panel(bob, where), await table.open_panel(cy, where)
+    alices = table.panel(where, alice)
+    assert alices is not None and "[7A1 5]" in alices.content
+    assert "[7B1 5]" in bobs.content and "[7B2 5]" in bobs.content
+    assert not [c for c in component_ids(cys) if c.startswith("raf:take:")]  # nothing shows 5
+    await simcord_env.advance_time(1.0)
+    results = await together(
+        simcord_env,
+        [
+            Press(bob, bobs, take_id(bobs, "7B1")),
+            Press(alice, alices, take_id(alices, "7A1")),
+            Press(bob, bobs, take_id(bobs, "7B2")),  # from the panel drawn before his first
+            Press(bob, bobs, take_id(bobs, "7B1")),  # a double click: taken already
+        ],
+    )
+    assert [r.response.ephemeral for r in results] == [True] * 4
+    assert results[3].response.content == "no die lies at 7B1"  # the engine's words
+    takes = [(e["seat"], e["pos"]) for e in table.events() if e["type"] == "take"]
+    assert takes == [(1, "7B1"), (0, "7A1"), (1, "7B2")]
+    times = [e["t"] for e in table.events()]
+    assert times == sorted(times) and times[1] >= 1000
+    engine = engine_of(db_path, table.game_id)
+    cys = table.panel(where, cy)  # redrawn: Ben's take freed 6C1, which shows Cid a 5
+    assert cys is not None and "[6C1 5]" in cys.content
+    assert_own_side_only(cys.content, engine, 2)
+    public = table.round_message(where)
+    assert "1️⃣ alice **1** · 2️⃣ bob **2** · 3️⃣ cy **0**" in public.content
+    # STOP and a take at once: whichever the bot received first decides (RAF-3: no penalty)
+    results = await together(
+        simcord_env,
+        [
+            Press(alice, public, find_id(public, "raf:stop:")),
+            Press(cy, cys, take_id(cys, "6C1")),
+        ],
+    )
+    assert not results[0].ephemeral
+    assert results[1].response.content == "no take now: the round is closed (closed by stop)"
+    assert [e["type"] for e in table.events()][-2:] == ["take", "stop"]
+    assert engine_of(db_path, table.game_id).state.piles() == [1, 2, 0]
+
+
+@LIVE
+async def test_a_take_just_before_stop_counts(simcord_env, db_path, dice, seed_one) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, _cy = table.players
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    bobs = await table.open_panel(bob, where)
+    public = table.round_message(where)
+    results = await together(
+        simcord_env,
+        [
+            Press(bob, bobs, take_id(bobs, "7B2")),
+            Press(alice, public, find_id(public, "raf:stop:")),
+        ],
+    )
+    assert results[0].response.ephemeral and not results[1].ephemeral
+    assert [(e["type"], e.get("pos")) for e in table.events()] == [
+        ("roll", None),
+        ("take", "7B2"),
+        ("stop", None),
+    ]
+
+
+@LIVE
+async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, seed_one) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, _cy = table.players
+    r = await table.press(bob, where, "roll")
+    assert r.ephemeral and r.response.content == "seat 0 rolls, not seat 1"
+    assert table.events() == []
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    r = await table.press(bob, where, "stop")
+    assert r.ephemeral and r.response.content == "only the roller, seat 0, calls STOP"
+    assert [e["type"] for e in table.events()] == ["roll"]
+    r = await table.press(alice, where, "stop")
+    assert not r.ephemeral
+    assert [e["type"] for e in table.events()] == ["roll", "stop"]
+    closed = where.history()[-2]  # the round's message keeps only its outcome
+    assert "alice called STOP" in closed.content and not component_ids(closed)
+    assert "round 2" in table.round_message(where).content
