@@ -88,6 +88,7 @@ def test_a_panel_shows_its_owners_side_and_no_other(seat: int) -> None:
             for r in (view.controls.rows if view.controls else ())
             if not isinstance(r, Select)
             for b in r
+            if b.action == "take"
         ]
         assert buttons == g.labels(takeable)
         checked += bool(takeable)
@@ -108,16 +109,21 @@ def test_the_public_message_names_no_pips() -> None:
 
 def test_more_takeable_dice_than_buttons_become_selects_within_limits() -> None:
     t = translator("en")
-    few = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)))
+    few = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)), False)
     assert few is not None and not any(isinstance(r, Select) for r in few.rows)
+    with_stop = RAF.panel_controls(t, g.mask_of(range((MAX_ROWS - 1) * MAX_BUTTONS)), True)
+    assert with_stop is not None and len(with_stop.rows) == MAX_ROWS
+    assert [b.action for b in with_stop.rows[-1]] == ["stop"]  # type: ignore[union-attr]
+    full = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)), True)
+    assert full is not None and isinstance(full.rows[0], Select) and len(full.rows) == 2
     many = g.mask_of(range(45 + 12))
-    controls = RAF.panel_controls(t, many)
+    controls = RAF.panel_controls(t, many, True)
     assert controls is not None
     selects = [r for r in controls.rows if isinstance(r, Select)]
-    assert len(selects) == len(controls.rows) == 3
+    assert len(selects) == len(controls.rows) - 1 == 3
     assert all(1 <= len(s.options) <= MAX_OPTIONS for s in selects)
     assert [o.value for s in selects for o in s.options] == g.labels(many)
-    assert RAF.panel_controls(t, 0) is None
+    assert RAF.panel_controls(t, 0, False) is None
 
 
 def test_the_wall_grid_marks_the_takeable_dice() -> None:

@@ -7,6 +7,7 @@ a restart mid-round, export only after the end, stats per game."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from bot.adapters import adapter_for
 from bot.adapters.raffzahn import RaffzahnAdapter
 from games.das_spiel import geometry as g
+from games.das_spiel.__main__ import main as replay_main
 from games.das_spiel.raffzahn import Raffzahn
 from games.das_spiel.sides import side_of_seat
 from tests.dastable import DasTable, replayed, stored
@@ -124,7 +126,7 @@ async def test_the_worked_example_through_the_bot(simcord_env, db_path, dice, se
         await table.open_panel(player, where)
     await simcord_env.advance_time(1.8)
     r = await table.take(bob, where, "7B1")
-    assert r.response.ephemeral and "7B1" not in component_ids(r.response)
+    assert r.response.ephemeral
     await simcord_env.advance_time(1.3)
     await table.take(cy, where, "6C1")  # freed by Ben's take: Cid's panel was redrawn
     await simcord_env.advance_time(0.8)
@@ -233,6 +235,10 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     assert table.events() == []
     dice.script((5,))
     await table.press(alice, where, "roll")
+    alices = table.panel(where, alice)  # the answer to the roll: the roller's panel
+    assert alices is not None and "raf:stop:" in " ".join(component_ids(alices))
+    bobs = await table.open_panel(bob, where)
+    assert not [c for c in component_ids(bobs) if c.startswith("raf:stop:")]
     r = await table.press(bob, where, "stop")
     assert r.ephemeral and r.response.content == "only the roller, seat 0, calls STOP"
     assert [e["type"] for e in table.events()] == ["roll"]
@@ -241,4 +247,112 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     assert [e["type"] for e in table.events()] == ["roll", "stop"]
     closed = where.history()[-2]  # the round's message keeps only its outcome
     assert "alice called STOP" in closed.content and not component_ids(closed)
+    assert "round 2" in table.round_message(where).content
+
+
+def engine_state(db_path: Path, game_id: int) -> dict[str, Any]:
+    return stored(db_path, game_id)["state"]["engine"]
+
+
+async def play_to_end(table: RaffTable, where, person, limit: int = 2000) -> int:
+    """``person`` plays with computers: rolls on their turn, takes the first die their panel
+    offers, calls STOP as roller once it offers nothing; time goes on between. Returns the
+    dice the person took by clicks."""
+    seat = table.players.index(person)
+    taken = 0
+    for _ in range(limit):
+        if table.status(table.db_path) != "running":
+            return taken
+        s = engine_state(table.db_path, table.game_id)
+        if s["phase"] == "roll" and s["roller"] == seat:
+            r = await table.press(person, where, "roll")
+            assert r.response.ephemeral, r.response.content
+            continue
+        if s["phase"] == "round":
+            panel = table.panel(where, person)
+            if panel is None or "Rolled" not in panel.content:
+                panel = await table.open_panel(person, where)
+            takes = [c for c in component_ids(panel) if c.startswith("raf:take:")]
+            if takes:
+                r = await person.click(panel, custom_id=takes[0])
+                taken += "no die" not in r.response.content and "closed" not in (r.response.content)
+                await table.env.advance_time(0.5)
+                continue
+            if s["roller"] == seat:
+                await table.press(person, where, "stop")
+                continue
+        await table.env.advance_time(2.0)
+    raise AssertionError(f"no end after {limit} steps")
+
+
+@LIVE
+async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) -> None:
+    table = RaffTable(simcord_env, db_path, names=("alice",))
+    where = await table.start(computers=("hard", "normal"))
+    alice = table.players[0]
+    r = await alice.slash(where, "dasspiel export")
+    assert r.ephemeral and "still running" in r.response.content
+    taken = await play_to_end(table, where, alice)
+    data = stored(db_path, table.game_id)
+    assert data["status"] == "finished"
+    game = replayed(db_path, table.game_id)
+    adapter = adapter_for("raffzahn")
+    assert adapter.same_state(game, adapter.load(data["setup"], data["state"]))
+    s = game.engine.state
+    assert s.end_reason is not None and not s.pyramid.occupied & ~g.BOTTOM_MASK
+    piles = s.piles()
+    assert piles[0] == taken > 0 and piles[1] > 0 and piles[2] > 0
+    final = where.last_message
+    assert "Raffzahn #" in final.content and "is over" in final.content
+    shown = [int(n) for n in re.findall(r"— \*\*(\d+) dic?e\*\*", final.content)]
+    assert sorted(shown) == sorted(piles)
+    assert final.content.count("🏆") == len(s.winners) + 1
+    image = await read_png(final)
+    assert image.width >= 1000 and image.height > 1200
+    r = await alice.slash(where, "dasspiel export")
+    assert r.ephemeral and r.response.attachments
+    record = json.loads(await r.response.attachments[0].read())
+    assert record["game"] == "raffzahn" and record["events"] == data["events"]
+    path = db_path.parent / "raffzahn.json"
+    path.write_text(json.dumps(record))
+    assert replay_main(["replay", str(path)]) == 0
+    r = await alice.slash(table.channel, "dasspiel stats", game="raffzahn")
+    assert not r.ephemeral and "Raffzahn stats" in r.response.embeds[0].title
+    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert fields["Dice taken"] == str(taken)
+
+
+@LIVE
+async def test_a_round_goes_on_after_a_restart_and_times_out_once(
+    simcord_env, make_bot, db_path, dice, seed_one
+) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, cy = table.players
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    bobs = await table.open_panel(bob, where)
+    await simcord_env.advance_time(2.0)
+    await table.take(bob, where, "7B1")
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(1.0)
+    bobs = table.panel(where, bob)
+    assert bobs is not None
+    r = await bob.click(bobs, custom_id=take_id(bobs, "7B2"))  # a panel from before the restart
+    assert r.response.ephemeral and "Dice taken" in r.response.content
+    cys = await table.open_panel(cy, where)
+    assert "[6C1 5]" in cys.content
+    assert_own_side_only(cys.content, engine_of(db_path, table.game_id), 2)
+    await simcord_env.advance_time(56.9)  # t = 59.9 s: the round still runs
+    assert [e["type"] for e in table.events()] == ["roll", "take", "take"]
+    await simcord_env.restart_bot(make_bot())  # down when the deadline passes
+    await simcord_env.advance_time(30.0)
+    events = table.events()
+    assert [e["type"] for e in events] == ["roll", "take", "take", "timeout"]
+    assert events[-1]["t"] == 60_000
+    assert "Time ran out." in " ".join(m.content for m in where.history())
+    r = await table.take(cy, where, "6C1")  # after the close: refused, costs nothing (RAF-3)
+    assert r.response.ephemeral
+    assert [e["type"] for e in table.events()] == ["roll", "take", "take", "timeout"]
+    assert engine_of(db_path, table.game_id).state.piles() == [0, 2, 0]
     assert "round 2" in table.round_message(where).content

@@ -428,36 +428,39 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         lines.append(self.piles_line(t, row))
         # no picture: a panel is redrawn after every take, and three pictures more per take
         # would make every click wait (the public picture shows the shape)
-        return TurnView("\n".join(lines), self.panel_controls(t, v.takeable))
+        stop = v.phase is Phase.ROUND and v.roller == seat
+        return TurnView("\n".join(lines), self.panel_controls(t, v.takeable, stop))
 
-    def panel_controls(self, t: Translator, takeable: int) -> Controls | None:
-        """One button per takeable die, labelled with its position; when more than the 25
-        buttons a message holds, selects of up to 25 positions each (at most 125 in all)."""
+    def panel_controls(self, t: Translator, takeable: int, stop: bool) -> Controls | None:
+        """One button per takeable die, labelled with its position, and the roller's STOP
+        (``stop``) in a row of its own; when more dice than the buttons left, selects of up
+        to 25 positions each (at most 100 or 125 in all: always enough)."""
         dice = list(g.bits(takeable))
-        if not dice:
-            return None
-        rows: list[Row]
-        if len(dice) <= MAX_ROWS * MAX_BUTTONS:
+        rows: list[Row] = []
+        room = MAX_ROWS - stop
+        if len(dice) <= room * MAX_BUTTONS:
             buttons = [Button("take", (g.LABELS[i],), g.LABELS[i], Style.SUCCESS) for i in dice]
+            rows = [tuple(buttons[k : k + MAX_BUTTONS]) for k in range(0, len(dice), MAX_BUTTONS)]
+        else:
+            chunks = [dice[k : k + MAX_OPTIONS] for k in range(0, len(dice), MAX_OPTIONS)]
+            if len(chunks) > room:
+                raise ValueError(f"{len(dice)} dice to take do not fit a panel")
             rows = [
-                tuple(buttons[k : k + MAX_BUTTONS]) for k in range(0, len(buttons), MAX_BUTTONS)
+                Select(
+                    "takes",
+                    tuple(Option(g.LABELS[i], g.LABELS[i]) for i in chunk),
+                    (str(n),),
+                    placeholder=t(
+                        "Take a die: {first} – {last}",
+                        first=g.LABELS[chunk[0]],
+                        last=g.LABELS[chunk[-1]],
+                    ),
+                )
+                for n, chunk in enumerate(chunks)
             ]
-            return Controls(tuple(rows))
-        chunks = [dice[k : k + MAX_OPTIONS] for k in range(0, len(dice), MAX_OPTIONS)]
-        rows = [
-            Select(
-                "takes",
-                tuple(Option(g.LABELS[i], g.LABELS[i]) for i in chunk),
-                (str(n),),
-                placeholder=t(
-                    "Take a die: {first} – {last}",
-                    first=g.LABELS[chunk[0]],
-                    last=g.LABELS[chunk[-1]],
-                ),
-            )
-            for n, chunk in enumerate(chunks[:MAX_ROWS])
-        ]
-        return Controls(tuple(rows))
+        if stop:
+            rows.append((Button("stop", label=t("STOP"), style=Style.DANGER, emoji="✋"),))
+        return Controls(tuple(rows)) if rows else None
 
     def turn_result(self, t: Translator, row: GameRow) -> str:
         """The round's outcome: the roll, every take in order, how it closed."""
