@@ -407,12 +407,13 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         game: Game = row.game
         v = game.engine.view(seat)
         side = g.AXIS_NAMES[side_of_seat(seat)]
+        lang = t.lang
         lines = ["👁️ " + t("**Your side ({side})**", side=side)]
         if v.phase is Phase.ROUND and v.value is not None:
             if v.takeable:
                 lines.append(
                     tn(
-                        translator(t.lang),
+                        translator(lang),
                         "Rolled {roll}: you may take {n} die (in brackets).",
                         "Rolled {roll}: you may take {n} dice (in brackets).",
                         v.takeable.bit_count(),
@@ -476,12 +477,8 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         lines.append(head)
         takes = [a for a in actions if isinstance(a, Take)]
         if takes:
-            lines.append(
-                t(
-                    "Taken: {takes}",
-                    takes=" · ".join(f"{dw.who(t, row, a.seat)} {g.LABELS[a.pos]}" for a in takes),
-                )
-            )
+            shown = " · ".join(f"{dw.who(t, row, a.seat)} {g.LABELS[a.pos]}" for a in takes)
+            lines.append(t("Taken: {takes}", takes=shown))
         else:
             lines.append(t("Nobody took a die."))
         why = game.engine.state.last_close
