@@ -401,7 +401,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         ]
         return t("Taken this round: {takes}", takes=" · ".join(parts)) if parts else ""
 
-    def panel_view(self, t: Translator, row: GameRow, seat: int) -> TurnView:
+    def panel_view(self, t: Translator, row: GameRow, seat: int, screen: Any = None) -> TurnView:
         """``seat``'s private panel: its own wall and the dice it may take now, never another
         side (drawn from ``view(seat)`` alone)."""
         game: Game = row.game
