@@ -231,7 +231,7 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     where = await table.start()
     alice, bob, _cy = table.players
     r = await table.press(bob, where, "roll")
-    assert r.ephemeral and r.response.content == "seat 0 rolls, not seat 1"
+    assert r.ephemeral and r.response.content == "Only 1️⃣ alice rolls and calls STOP now."
     assert table.events() == []
     dice.script((5,))
     await table.press(alice, where, "roll")
@@ -240,7 +240,7 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     bobs = await table.open_panel(bob, where)
     assert not [c for c in component_ids(bobs) if c.startswith("raf:stop:")]
     r = await table.press(bob, where, "stop")
-    assert r.ephemeral and r.response.content == "only the roller, seat 0, calls STOP"
+    assert r.ephemeral and r.response.content == "Only 1️⃣ alice rolls and calls STOP now."
     assert [e["type"] for e in table.events()] == ["roll"]
     r = await table.press(alice, where, "stop")
     assert not r.ephemeral
@@ -356,3 +356,42 @@ async def test_a_round_goes_on_after_a_restart_and_times_out_once(
     assert [e["type"] for e in table.events()] == ["roll", "take", "take", "timeout"]
     assert engine_of(db_path, table.game_id).state.piles() == [0, 2, 0]
     assert "round 2" in table.round_message(where).content
+
+
+@LIVE
+async def test_a_seat_that_resigned_is_played_by_the_computer(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, _cy = table.players
+    r = await bob.slash(where, "dasspiel resign")
+    assert not r.ephemeral, r.response.content
+    assert table.status(db_path) == "running"
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    r = await table.press(bob, where, "side")
+    assert r.ephemeral and "resigned" in r.response.content
+    await simcord_env.advance_time(6.0)  # a normal computer spots a die within 6 s
+    takes = [(e["seat"], e["pos"]) for e in table.events() if e["type"] == "take"]
+    assert takes and all(seat == 1 for seat, _ in takes)
+    assert {pos for _, pos in takes} <= {"7B1", "7B2"}  # what shows 5 to side Y
+
+
+@LIVE
+async def test_a_german_server_plays_in_german(simcord_env, db_path, dice, seed_one) -> None:
+    from locales import translator
+
+    de = translator("de")
+    guild = simcord_env.create_guild("Klub", preferred_locale="de")
+    table = RaffTable(simcord_env, db_path, guild=guild)
+    where = await table.start()
+    message = table.round_message(where)
+    labels = [c.label for row in message.components for c in row.children]
+    assert labels == [de("Roll"), de("My side")] and de("Roll") == "Würfeln"
+    dice.script((5,))
+    await table.press(table.players[0], where, "roll")
+    message = table.round_message(where)
+    assert de("round {n}", n=1) in message.content and "Runde 1" in message.content
+    labels = [c.label for row in message.components for c in row.children]
+    assert labels == ["STOPP", "Meine Seite"]

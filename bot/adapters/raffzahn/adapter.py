@@ -74,6 +74,7 @@ if TYPE_CHECKING:
 Game = Table[Raffzahn]
 SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣")  # the pictures' numbered seat discs
 NOT_OFFERED = N_("That choice is not offered now. Use the latest message.")
+ONLY_THE_ROLLER = N_("Only {name} rolls and calls STOP now.")
 # How fast and how reliably each computer level spots a die on its own wall.
 REACTIONS: Mapping[str, Reaction] = {
     "easy": Reaction(4_000, 12_000, 0.10),
@@ -210,6 +211,9 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             return Outcome(panel=True)
         assert click.at is not None, "a live click carries its time"
         ms = self.ms(game, click.at)
+        roller = game.engine.state.roller
+        if click.action in ("roll", "stop") and seat != roller:
+            raise Refusal(ONLY_THE_ROLLER, name=lambda t: dw.who(t, row, roller))
         match click.action, click.args, click.values:
             case "roll", (), ():  # the roller sees at once what the roll lets him take
                 return Outcome(action=Throw(seat, ms), panel=True)
