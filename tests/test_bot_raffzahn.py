@@ -395,3 +395,16 @@ async def test_a_german_server_plays_in_german(simcord_env, db_path, dice, seed_
     assert de("round {n}", n=1) in message.content and "Runde 1" in message.content
     labels = [c.label for row in message.components for c in row.children]
     assert labels == ["STOPP", "Meine Seite"]
+
+
+@LIVE
+async def test_with_a_turn_timer_a_person_who_does_not_roll_is_rolled_for(
+    simcord_env, db_path
+) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start(timer=120)
+    await simcord_env.advance_time(119.0)
+    assert table.events() == []
+    await simcord_env.advance_time(1.5)
+    events = table.events()
+    assert [(e["type"], e["seat"], e["t"]) for e in events[:1]] == [("roll", 0, 120_000)]
