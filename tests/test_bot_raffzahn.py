@@ -23,22 +23,12 @@ from games.das_spiel.raffzahn import Raffzahn
 from games.das_spiel.sides import side_of_seat
 from tests.dastable import DasTable, replayed, stored
 from tests.simtable import component_ids, find_id, read_png
+from tests.test_das_spiel_raffzahn import SAMPLE
 from tests.together import Press, together
 
 LIVE = pytest.mark.simcord(settle_timeout=0.5)
 CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
-WORKED_EXAMPLE = [  # RECORD-FORMAT.md, the Raffzahn sample (RULES.md §5.7), seed 1
-    {"type": "roll", "seat": 0, "value": 5, "t": 0},
-    {"type": "take", "seat": 1, "pos": "7B1", "t": 1800},
-    {"type": "take", "seat": 2, "pos": "6C1", "t": 3100},
-    {"type": "take", "seat": 0, "pos": "7A1", "t": 3900},
-    {"type": "stop", "seat": 0, "t": 4200},
-    {"type": "roll", "seat": 1, "value": 2, "t": 9000},
-    {"type": "take", "seat": 0, "pos": "6A1", "t": 11500},
-    {"type": "roll", "seat": 2, "value": 6, "t": 16000},
-    {"type": "take", "seat": 2, "pos": "7B2", "t": 17300},
-    {"type": "timeout", "t": 76000},
-]
+WORKED_EXAMPLE = SAMPLE["events"]  # RECORD-FORMAT.md's Raffzahn sample (RULES.md §5.7)
 
 
 class RaffTable(DasTable):
@@ -77,6 +67,16 @@ class RaffTable(DasTable):
 
     def events(self) -> list[dict[str, Any]]:
         return stored(self.db_path, self.game_id)["events"]
+
+
+async def rolled_five(env, db_path: Path, dice) -> tuple[RaffTable, Any]:
+    """Three people on seed 1's pile; Ann has rolled 5 (RULES.md §5.7): she may take 7A1, Ben
+    7B1 and 7B2, Cid nothing yet. Ann's panel is open (the answer to her roll)."""
+    table = RaffTable(env, db_path)
+    where = await table.start()
+    dice.script((5,))
+    await table.press(table.players[0], where, "roll")
+    return table, where
 
 
 def take_id(panel: discord.Message, label: str) -> str:
@@ -155,11 +155,8 @@ async def test_the_worked_example_through_the_bot(simcord_env, db_path, dice, se
 async def test_overlapping_clicks_count_in_the_order_received(
     simcord_env, db_path, dice, seed_one
 ) -> None:
-    table = RaffTable(simcord_env, db_path)
-    where = await table.start()
+    table, where = await rolled_five(simcord_env, db_path, dice)
     alice, bob, cy = table.players
-    dice.script((5,))
-    await table.press(alice, where, "roll")
     bobs, cys = await table.open_panel(bob, where), await table.open_panel(cy, where)
     alices = table.panel(where, alice)
     assert alices is not None and "[7A1 5]" in alices.content
@@ -203,11 +200,8 @@ async def test_overlapping_clicks_count_in_the_order_received(
 
 @LIVE
 async def test_a_take_just_before_stop_counts(simcord_env, db_path, dice, seed_one) -> None:
-    table = RaffTable(simcord_env, db_path)
-    where = await table.start()
+    table, where = await rolled_five(simcord_env, db_path, dice)
     alice, bob, _cy = table.players
-    dice.script((5,))
-    await table.press(alice, where, "roll")
     bobs = await table.open_panel(bob, where)
     public = table.round_message(where)
     results = await together(
@@ -326,11 +320,8 @@ async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) 
 async def test_a_round_goes_on_after_a_restart_and_times_out_once(
     simcord_env, make_bot, db_path, dice, seed_one
 ) -> None:
-    table = RaffTable(simcord_env, db_path)
-    where = await table.start()
-    alice, bob, cy = table.players
-    dice.script((5,))
-    await table.press(alice, where, "roll")
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    _alice, bob, cy = table.players
     bobs = await table.open_panel(bob, where)
     await simcord_env.advance_time(2.0)
     await table.take(bob, where, "7B1")
@@ -408,3 +399,5 @@ async def test_with_a_turn_timer_a_person_who_does_not_roll_is_rolled_for(
     await simcord_env.advance_time(1.5)
     events = table.events()
     assert [(e["type"], e["seat"], e["t"]) for e in events[:1]] == [("roll", 0, 120_000)]
+    rolled = f"rolled **{events[0]['value']}**"
+    assert any(rolled in m.content for m in where.history())  # the round, or its outcome

@@ -1,0 +1,179 @@
+"""Raffzahn's live rounds in the real bot (SimCord): click → response with three players
+clicking at once.
+
+Run: nice -n 10 .venv/bin/python benchmarks/bench_raffzahn_live.py [--games 2] [--rounds 40]
+Three people play whole games (or ``--rounds`` rounds each): the roller rolls (answered with his
+panel), the other two open their panels, then all three who have a die to take click one each
+at the same moment (``tests.together``: every click reaches the bot before it answers any), as
+often as the round allows; a roller with nothing left calls STOP. For overlapping clicks the
+time of a click is from the moment all were sent to the moment the bot answered that click
+(its interaction callback), so the second and third include waiting for the game's lock: the
+worst case of a live round. Single clicks (roll, My side, STOP) are timed to the bot's answer
+too. Targets: median ≤ 40 ms, p99 ≤ 120 ms.
+
+The round message's picture is redrawn after every take; panels are text (no picture), so a
+take costs one picture. Measured figures are in the README's Raffzahn paragraph.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord.webhook.async_ as hooks
+import simcord
+
+from bot import create_bot
+from bot.dice import seeded_dice
+from tests.together import Press, together
+
+ANSWERED: dict[int, float] = {}  # interaction id → perf_counter when the bot answered it
+
+
+def _record(original: Any) -> Any:
+    def create_interaction_response(self: Any, interaction_id: int, *args: Any, **kw: Any) -> Any:
+        ANSWERED.setdefault(int(interaction_id), time.perf_counter())
+        return original(self, interaction_id, *args, **kw)
+
+    return create_interaction_response
+
+
+def ids(message: Any, prefix: str) -> list[str]:
+    return [
+        c.custom_id
+        for row in message.components
+        for c in row.children
+        if getattr(c, "custom_id", "") and c.custom_id.startswith(prefix)
+    ]
+
+
+def panel(where: Any, player: Any) -> Any:
+    for message in reversed(where.history(viewer=player)):
+        if message.flags.ephemeral and message.content.startswith("👁️"):
+            return message
+    return None
+
+
+def round_message(where: Any) -> Any:
+    for message in reversed(where.history()):
+        if ids(message, "raf:"):
+            return message
+    return None
+
+
+def p99(samples: list[float]) -> float:
+    """Nearest rank: a value that was measured."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+class Samples(list[float]):
+    """Wall-clock ms per click, and the process's CPU ms per click beside them (SimCord runs in
+    this process: on a loaded machine the CPU time still says what a click costs)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cpu: list[float] = []
+
+
+async def single(samples: Samples, coro: Any) -> Any:
+    start, cpu = time.perf_counter(), time.process_time()
+    result = await coro
+    samples.append((time.perf_counter() - start) * 1000)
+    samples.cpu.append((time.process_time() - cpu) * 1000)
+    return result
+
+
+async def play(env: Any, n: int, rounds: int, alone: Samples, overlap: Samples) -> int:
+    guild = env.create_guild(f"raf {n}")
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(f"r{n}-{i}")) for i in range(3)]
+    await people[0].slash(channel, "dasspiel new", game="raffzahn")
+    for p in people[1:]:
+        await p.click(channel.last_message, label="Join")
+    await people[0].click(channel.last_message, label="Start")
+    where = channel.threads[0]
+    played = 0
+    while played < rounds and (message := round_message(where)) is not None:
+        roll = ids(message, "raf:roll:")
+        if not roll:
+            break
+        roller = next(p for p in people if f"<@{p.id}>" in message.content)
+        await single(alone, roller.click(message, custom_id=roll[0]))
+        played += 1
+        message = round_message(where)
+        if message is None or not ids(message, "raf:stop:"):
+            continue  # nobody could take anything: the round closed at once
+        for p in people:
+            if p is not roller:
+                await single(alone, p.click(message, custom_id=ids(message, "raf:side:")[0]))
+        while True:
+            presses = []
+            for p in people:
+                mine = panel(where, p)
+                takes = ids(mine, "raf:take:") if mine is not None else []
+                if takes:
+                    presses.append(Press(p, mine, takes[0]))
+            if not presses:
+                break
+            ANSWERED.clear()
+            start, cpu = time.perf_counter(), time.process_time()
+            results = await together(env, presses)
+            overlap.cpu.extend([(time.process_time() - cpu) * 1000 / len(presses)] * len(presses))
+            for result in results:
+                answered = ANSWERED.get(int(result._interaction.id))
+                assert answered is not None, "a click was not answered"
+                overlap.append((answered - start) * 1000)
+            now = round_message(where)
+            if now is None or ids(now, "raf:roll:"):
+                break  # the round closed by itself (or the game ended)
+        message = round_message(where)
+        if message is not None and ids(message, "raf:stop:"):
+            await single(alone, roller.click(message, custom_id=ids(message, "raf:stop:")[0]))
+    return played
+
+
+def report(name: str, samples: Samples) -> None:
+    print(
+        f"{name}: {len(samples)} clicks, median {statistics.median(samples):.1f} ms, "
+        f"p99 {p99(samples):.1f} ms, max {max(samples):.1f} ms (targets ≤ 40 / ≤ 120 ms); "
+        f"CPU per click median {statistics.median(samples.cpu):.1f} ms, "
+        f"p99 {p99(samples.cpu):.1f} ms"
+    )
+
+
+async def main(games: int, rounds: int) -> None:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        mock.patch.object(
+            hooks.AsyncWebhookAdapter,
+            "create_interaction_response",
+            _record(hooks.AsyncWebhookAdapter.create_interaction_response),
+        ),
+    ):
+        bot = create_bot(database_path=Path(tmp) / "bench.sqlite3", dice=seeded_dice("raf"))
+        async with simcord.run(bot, shard_count=1, settle_timeout=5.0) as env:
+            await play(env, -1, 3, Samples(), Samples())  # warm-up: caches, first pictures
+            alone, overlap = Samples(), Samples()
+            played = sum([await play(env, n, rounds, alone, overlap) for n in range(games)])
+            print(f"Raffzahn: {games} games, {played} rounds, three people")
+            report("three clicks at once", overlap)
+            report("single clicks (roll, My side, STOP)", alone)
+        await bot.store.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=40)
+    args = parser.parse_args()
+    asyncio.run(main(args.games, args.rounds))
