@@ -326,6 +326,24 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     def seed_of(self, chance: Any) -> int:
         return int(chance.below(SEED_LIMIT))
 
+    # ------------------------------------------------------- the race games' clock (live)
+
+    def started(self, row: GameRow, now: float) -> None:
+        """A live game's clock starts: the engines' ``t`` is ms since ``epoch`` (POSIX
+        seconds), and each seat's computer level (None for a person) is kept beside it."""
+        if self.live:
+            row.game.setup["epoch"] = now
+            row.game.setup["levels"] = [p.ai for p in row.players]
+
+    def ms(self, game: Table[E], at: float) -> int:
+        """POSIX seconds as the engine's ``t``, never before its last event (a step applied
+        just before a click may be stamped later than the click was received)."""
+        now: int = _state(game.engine).clock.now
+        return max(now, round((at - _epoch(game)) * 1000))
+
+    def posix(self, game: Table[E], ms: int) -> float:
+        return _epoch(game) + ms / 1000
+
 
 def _without_recent(dumped: tuple[dict[str, Any], dict[str, Any]]) -> tuple[Any, Any]:
     setup, state = dumped
@@ -334,3 +352,10 @@ def _without_recent(dumped: tuple[dict[str, Any], dict[str, Any]]) -> tuple[Any,
 
 def _state(engine: Any) -> Any:
     return engine.state
+
+
+def _epoch(table: Table[Any]) -> float:
+    epoch = table.setup.get("epoch")
+    if epoch is None:
+        raise RuntimeError("a live game whose clock never started (``started``)")
+    return float(epoch)

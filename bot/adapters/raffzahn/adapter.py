@@ -228,25 +228,15 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
     # --------------------------------------------------------------------------- the clock
 
     def started(self, row: GameRow, now: float) -> None:
-        """The game's clock starts (``t`` = 0 now) and the computers take their seats: a
-        computer's level, or None for a person; a roll waits for a person ``turn_timer``
+        """Besides the clock and the computers, a roll waits for a person ``turn_timer``
         seconds at most (0: as long as it takes)."""
-        game: Game = row.game
-        game.setup["epoch"] = now
-        game.setup["computers"] = [p.ai for p in row.players]
-        game.setup["roll_wait"] = int(row.turn_timer)
-
-    def ms(self, game: Game, when: float) -> int:
-        """POSIX seconds as the engine's ``t``: ms since the game began, never going back."""
-        return max(game.engine.state.clock.now, round((when - _epoch(game)) * 1000))
-
-    def at(self, game: Game, ms: int) -> float:
-        return _epoch(game) + ms / 1000
+        super().started(row, now)
+        row.game.setup["roll_wait"] = int(row.turn_timer)
 
     def players(self, game: Game) -> list[str | None]:
         """Each seat's computer level (a seat that resigned plays as *normal*), None for a
         person still playing."""
-        levels = list(game.setup.get("computers") or [None] * d.RAF_PLAYERS)
+        levels = list(game.setup.get("levels") or [None] * d.RAF_PLAYERS)
         return [
             "normal" if game.resigned[seat] and level is None else level
             for seat, level in enumerate(levels)
@@ -297,7 +287,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
 
     def live_due(self, game: Game) -> float | None:
         steps = self.steps_due(game)
-        return self.at(game, min(step.t for step in steps)) if steps else None
+        return self.posix(game, min(step.t for step in steps)) if steps else None
 
     def live_step(self, game: Game, now: float) -> Any:
         """The earliest due step, stamped with its own time (a late roll: with ``now``)."""
@@ -390,7 +380,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         deadline = game.engine.state.deadline
         if deadline is None or game.setup.get("epoch") is None:
             return None
-        return int(self.at(game, deadline))
+        return int(self.posix(game, deadline))
 
     def piles_line(self, t: Translator, row: GameRow) -> str:
         piles = row.game.engine.state.piles()
@@ -572,13 +562,6 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
     def warm(self) -> None:
         """The plate and the dice's blank faces every Raffzahn picture draws."""
         render_raffzahn(Raffzahn.new(0), ["", "", ""])
-
-
-def _epoch(game: Game) -> float:
-    epoch = game.setup.get("epoch")
-    if epoch is None:
-        raise RuntimeError("the game's clock never started (``started``)")
-    return float(epoch)
 
 
 def _position(label: str) -> int:
