@@ -326,7 +326,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         s = game.engine.state
         roller = s.roller
         name = dw.who(t, row, roller)
-        person = not row.players[roller].is_ai
+        person = self.players(game)[roller] is None  # not a computer, nor played by one
         lines = [f"**{self.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))]
         buttons: list[Button] = []
         if s.phase is Phase.ROLL:
@@ -460,7 +460,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
     def turn_result(self, t: Translator, row: GameRow) -> str:
         """The round's outcome: the roll, every take in order, how it closed."""
         game: Game = row.game
-        actions = _last_round(game.engine)
+        actions = _round_actions(game.engine)
         lines: list[str] = []
         roll = next((a for a in actions if isinstance(a, Roll)), None)
         head = f"**{self.title} #{row.id}** · " + t("round {n}", n=max(1, game.turns))
@@ -579,7 +579,3 @@ def _round_actions(engine: Raffzahn) -> list[Any]:
         if isinstance(action, Roll):
             break
     return list(reversed(out))
-
-
-def _last_round(engine: Raffzahn) -> list[Any]:
-    return _round_actions(engine)
