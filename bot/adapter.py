@@ -128,6 +128,7 @@ class TurnView:
     content: str
     controls: Controls | None = None
     picture: Picture | None = None
+    keep_picture: bool = False  # no picture: an edit keeps the message's (a live click's speed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -337,12 +337,15 @@ class Posting(FlowParts):
         controls, pinging nobody."""
         view = self.turn_view(t, row, screen)  # type: ignore[attr-defined]
         content, files = await self._with_picture(t, view.content, view.picture, channel)
-        return {
+        edit = {
             "content": content,
             "attachments": files,
             "view": self.controls(row, view),  # type: ignore[attr-defined]
             "allowed_mentions": NO_MENTIONS,
         }
+        if view.picture is None and view.keep_picture:
+            del edit["attachments"]
+        return edit
 
     async def _with_picture(
         self, t: Translator, content: str, picture: Picture | None, channel: object

@@ -1,0 +1,160 @@
+"""Click → response time of a live round: three people call in Bunte Kuh at the same moment.
+
+Run: nice -n 10 .venv/bin/python benchmarks/bench_live.py [--rounds 40]
+Each round the bot rolls (the 3 s countdown, in SimCord's virtual time), then three people's
+calls are sent together (``tests/together.py``: the bot receives all three before it answers
+any): the first (a right STOP) gets the placement panel, the other two the refusal "… called
+first", so two of every three clicks wait for the game's lock. Click → response is the wall
+time from sending a click to the bot's answer to it (Discord's interaction response); "settled"
+is until the bot has done everything the three clicks caused (the round message redrawn with
+its picture). Then the caller lays the die (timed too, as a panel click). Targets: click →
+response median ≤ 40 ms, p99 ≤ 120 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import simcord
+
+from bot import create_bot
+from bot.adapters import adapter_for
+from bot.dice import seeded_dice
+from games.das_spiel import geometry as g
+from tests.together import Press, together
+
+
+def stamping(sent: dict[int, float], answered: dict[int, float]) -> Any:
+    """A ``together`` hook: note when each interaction is sent, and when it is answered (its
+    SimCord record turns ``responded``)."""
+
+    def hook(record: Any) -> None:
+        base = type(record)
+
+        class Stamped(base):  # type: ignore[misc, valid-type]
+            def __setattr__(self, name: str, value: Any) -> None:
+                if name == "responded" and value and id(self) not in answered:
+                    answered[id(self)] = time.perf_counter()
+                super().__setattr__(name, value)
+
+        record.__class__ = Stamped
+        sent[id(record)] = time.perf_counter()
+
+    return hook
+
+
+def stop_press(player: Any, message: Any, label: str) -> Press:
+    for row in message.components:
+        for c in row.children:
+            cid = getattr(c, "custom_id", "") or ""
+            if cid.startswith("bk:stop:") and label in [o.value for o in c.options]:
+                return Press(player, message, cid, [label])
+    raise LookupError(label)
+
+
+async def main(rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = create_bot(
+            database_path=Path(tmp) / "bench.sqlite3", dice=seeded_dice("bench"), ai_delay=0
+        )
+        async with simcord.run(bot, shard_count=1, settle_timeout=2.9) as env:
+            guild = env.create_guild("bench")
+            channel = guild.create_text_channel("games")
+            people = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cid")]
+            await people[0].slash(channel, "dasspiel new", game="buntekuh")
+            for p in people[1:]:
+                await p.click(channel.last_message, label="Join")
+            await people[0].click(channel.last_message, label="Start")
+            thread = channel.threads[0]
+            adapter = adapter_for("buntekuh")
+            response: list[float] = []
+            settled: list[float] = []
+            lay: list[float] = []
+            for n in range(rounds):
+                await env.advance_time(3.0)  # the countdown, then the roll
+                row = await bot.store.get(guild.id, 1)
+                assert row is not None
+                if row.status.value != "running":
+                    break
+                s = row.game.engine.state
+                funnels = g.bits(s.funnels())
+                right = s.matching(s.roll_sum or 0)
+                wrong = [q for q in funnels if q not in right]
+                message = next(m for m in reversed(thread.history()) if "rolled" in m.content)
+                first = people[n % 3]
+                others = [p for p in people if p is not first]
+                target = right[0] if right else None
+                presses = [
+                    stop_press(first, message, g.LABELS[target])
+                    if target is not None
+                    else Press(first, message, _cid(message, "bk:nowhere:")),
+                    *(stop_press(p, message, g.LABELS[wrong[k]]) for k, p in enumerate(others)),
+                ]
+                sent: dict[int, float] = {}
+                answered: dict[int, float] = {}
+                start = time.perf_counter()
+                await together(env, presses, sent=stamping(sent, answered))
+                settled.append((time.perf_counter() - start) * 1000)
+                response.extend((answered[k] - sent[k]) * 1000 for k in sent)
+                panel = next(
+                    m
+                    for m in reversed(thread.history(viewer=first))
+                    if m.flags.ephemeral and m.components
+                )
+                cid = _cid(panel, "bk:funnel:") if target is None else _cid(panel, "bk:lay:")
+                start = time.perf_counter()
+                if target is None:
+                    await first.select(panel, [g.LABELS[funnels[0]]], custom_id=cid)
+                    panel = next(
+                        m
+                        for m in reversed(thread.history(viewer=first))
+                        if m.flags.ephemeral and m.components
+                    )
+                    cid = _cid(panel, "bk:lay:")
+                await first.select(panel, ["124"], custom_id=cid)
+                lay.append((time.perf_counter() - start) * 1000)
+                print(f"round {n + 1}: {settled[-1]:.0f} ms", file=sys.stderr, flush=True)
+            del adapter
+        await bot.store.close()  # an open connection's thread would keep the process alive
+        bot.play.close_renderer()
+    print(f"{len(response)} calls in {len(settled)} rounds of three at once")
+    for name, values in (
+        ("click → response", response),
+        ("all three settled", settled),
+        ("lay the die (settled)", lay),
+    ):
+        print(
+            f"{name:24} median {statistics.median(values):6.1f} ms   p99 {p99(values):6.1f} ms"
+            f"   max {max(values):6.1f} ms"
+        )
+
+
+def p99(values: list[float]) -> float:
+    """The 99th percentile, within the sample (nearest rank: no extrapolation past the max)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def _cid(message: Any, prefix: str) -> str:
+    return next(
+        c.custom_id
+        for row in message.components
+        for c in row.children
+        if (getattr(c, "custom_id", "") or "").startswith(prefix)
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=40)
+    args = parser.parse_args()
+    asyncio.run(main(args.rounds))

@@ -1,0 +1,559 @@
+"""``BunteKuhAdapter``: 2–6 players race to lay their dice (RULES.md §6) as the timed online
+procedure of §6.4, on the platform's live rounds (``bot/live.py``).
+
+A round: a "next roll" message counts down 3 s, then the bot rolls for the holder and the
+message shows the three dice and the top view with every funnel labelled, no sums, with the
+"STOP! Pick the funnel" select (two when more than 25 funnels) and **NERGENS!** for everyone.
+The first call the bot received locks the round and is judged at once: a wrong one pays its
+penalty and ends the round; the right caller gets a private panel to lay their die (any of the
+24 orientations, shown as its three upper digits; after NERGENS first the funnel) within 30 s,
+else the engine lays it for them. Nobody calling within 90 s voids the round. Computers call
+after a reaction time drawn from their level's range. Engine times are ms since the game's
+``epoch`` (the start), stored in the setup with the computers' levels.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.adapter import (
+    Button,
+    Click,
+    Controls,
+    Move,
+    Option,
+    Outcome,
+    Picture,
+    Row,
+    Select,
+    StatLine,
+    Style,
+    TurnView,
+)
+from bot.adapters.bunte_kuh import state as codec
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import words as dw
+from bot.refusals import Refusal
+from bot.text import player_names
+from games.common.dice import DiceRng
+from games.das_spiel import decisions as d
+from games.das_spiel import geometry as g
+from games.das_spiel.bunte_kuh import (
+    BunteKuh,
+    Nowhere,
+    Phase,
+    Place,
+    Roll,
+    Stop,
+    Timeout,
+    WrongFunnel,
+)
+from games.das_spiel.bunte_kuh.ai import DEFAULT_REACTION, ROLL_PAUSE_MS, call, lay
+from games.das_spiel.errors import NotAFunnel, PastDeadline, WrongPhase
+from games.das_spiel.orientation import ORIENTATIONS, orientation_text, parse_orientation
+from games.das_spiel.race import Reaction, Timed
+from locales import N_, Translator
+from renderers.das_spiel import render_bunte_kuh, render_bunte_kuh_final
+from renderers.das_spiel.bunte_kuh import last_round, outcome_text
+
+if TYPE_CHECKING:
+    from bot.models import GameRow
+
+Game = Table[BunteKuh]
+SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")  # the pictures' numbered seat discs
+FUNNELS_PER_SELECT = 25
+REACTIONS = {  # how fast each computer level finds a sum among up to 36 funnels, how often wrong
+    "easy": Reaction(8_000, 40_000, 0.2),
+    "normal": DEFAULT_REACTION,
+    "hard": Reaction(2_500, 10_000, 0.03),
+}
+LEVEL_ABOUT = {
+    "easy": N_("calls after 8 to 40 s, wrong one time in five"),
+    "normal": N_("calls after 4 to 20 s, wrong one time in ten"),
+    "hard": N_("calls after 2.5 to 10 s, rarely wrong"),
+}
+TOO_LATE = N_("Too late: this round is over.")
+CALLED_FIRST = N_("{name} called first.")
+NOT_YET = N_("Wait for the roll: nothing to call yet.")
+NOT_YOURS = N_("Only {name} lays the die: they called first.")
+
+
+@dataclass(frozen=True, slots=True)
+class RollDue:
+    """The bot rolls for the holder at ``t``: the dice come from the platform's chance."""
+
+    t: int
+
+
+@dataclass(frozen=True, slots=True)
+class Funnel:
+    """The panel after NERGENS with a funnel chosen."""
+
+    pos: int
+
+
+class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
+    kind = "buntekuh"
+    code = "bk"
+    title = "Bunte Kuh"
+    choice_label = N_("Bunte Kuh: race to lay your dice (2–6 players)")
+    min_seats = d.BK_MIN_PLAYERS
+    max_seats = d.BK_MAX_PLAYERS
+    seat_marks = SEAT_MARKS
+    export_running = False  # RULES.md §3.4: never post a running game's record
+    final_draw = staticmethod(render_bunte_kuh_final)
+    live = True
+    redraw_panels = True
+    refusals: ClassVar[Mapping[type[Exception], str]] = {
+        PastDeadline: TOO_LATE,
+        WrongPhase: TOO_LATE,
+        NotAFunnel: N_("That is not a funnel now."),
+        WrongFunnel: N_("Your die goes into the funnel you called."),
+    }
+
+    def level_about(self, level: str) -> str:
+        return LEVEL_ABOUT.get(level, "")
+
+    # ------------------------------------------------------------------------ engine hooks
+
+    def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
+        return {
+            "seats": seats,
+            "start_seat": d.START_SEAT_DEFAULT,
+            "seed": self.seed_of(chance),
+            "call_ms": d.BK_CALL_MS,
+            "place_ms": d.BK_PLACE_MS,
+        }
+
+    def fresh(self, setup: dict[str, Any]) -> BunteKuh:
+        return BunteKuh.new(
+            int(setup["seats"]),
+            int(setup["seed"]),
+            int(setup["start_seat"]),
+            call_ms=int(setup["call_ms"]),
+            place_ms=int(setup["place_ms"]),
+        )
+
+    def started(self, row: GameRow, now: float) -> None:
+        row.game.setup["epoch"] = now
+        row.game.setup["levels"] = [p.ai for p in row.players]
+
+    def state_to_dict(self, engine: BunteKuh) -> dict[str, Any]:
+        return codec.state_to_dict(engine.state)
+
+    def state_from_dict(self, setup: dict[str, Any], data: Any) -> BunteKuh:
+        engine = BunteKuh(codec.state_from_dict(data), seed=int(setup["seed"]))
+        engine.plate = self.fresh(setup).plate  # the set-up, not the pile now
+        return engine
+
+    def action_to_dict(self, action: Any) -> dict[str, Any]:
+        return codec.action_to_dict(action)
+
+    def action_from_dict(self, data: dict[str, Any]) -> Any:
+        return codec.action_from_dict(data)
+
+    def apply(self, game: Game, action: Any, chance: Any) -> None:
+        if isinstance(action, RollDue):  # the bot rolls: no choice in it (§6.4)
+            dice = chance.roll(3)
+            action = Roll(game.engine.state.holder, (dice[0], dice[1], dice[2]), action.t)
+        super().apply(game, action, chance)
+
+    def engine_actions(self, table: Game, action: Any) -> list[Any]:
+        if not isinstance(action, Roll | Stop | Nowhere | Place | Timeout):
+            raise TypeError(f"not a Bunte Kuh action: {action!r}")
+        return [action]
+
+    def turn_done(self, engine: BunteKuh, action: Any, result: Any) -> bool:
+        """A round ends with the call that is judged wrong, the die laid, or a timeout."""
+        return not isinstance(action, Roll) and engine.state.phase in (Phase.ROLL, Phase.OVER)
+
+    def advance(self, table: Game, chance: DiceRng) -> None:
+        """Nothing happens without a choice or the clock here: rolls come when due."""
+
+    def rank_key(self, engine: BunteKuh, seat: int) -> tuple[int, ...]:
+        return (engine.state.supply[seat],)
+
+    def scores(self, game: Game) -> Sequence[int]:
+        """Dice left in the supply, as negative scores: the fewer, the better."""
+        return [-n for n in game.engine.state.supply]
+
+    def ends_turn(self, action: Any) -> bool:
+        return not isinstance(action, Roll | RollDue)
+
+    def computer_move(self, game: Game, seat: int, level: str, seed: str) -> Move:
+        raise NotImplementedError("Bunte Kuh's computers act through live_step")
+
+    # ---------------------------------------------------------------------------- time
+
+    def ms(self, game: Game, at: float) -> int:
+        """POSIX seconds as the engine's time (ms since the start), never before its last."""
+        now = game.engine.state.clock.now
+        return max(now, round((at - float(game.setup["epoch"])) * 1000))
+
+    def posix(self, game: Game, ms: int) -> float:
+        return float(game.setup["epoch"]) + ms / 1000
+
+    def offer(self, game: Game) -> Timed[Any] | None:
+        """The earliest computer action in the open window (a call, or a correct computer
+        caller laying), or None; the same every time it is asked in the same position."""
+        s = game.engine.state
+        levels = game.setup.get("levels") or [None] * s.players
+        offers: list[Timed[Any]] = []
+        for seat, level in enumerate(levels):
+            if level is None or game.resigned[seat]:
+                continue
+            rng = random.Random(f"{game.setup['seed']}:{s.clock.now}:{s.phase.value}:{seat}")
+            reaction = REACTIONS.get(level, DEFAULT_REACTION)
+            if s.phase is Phase.CALL:
+                made = call(s, seat, rng, s.clock.now, reaction)
+            elif s.phase is Phase.PLACE:
+                made = lay(s, seat, rng, s.clock.now, reaction)
+            else:
+                made = None
+            if made is not None:
+                offers.append(made)
+        return min(offers, key=lambda o: (o.t, o.action.seat), default=None)
+
+    def live_due(self, game: Game) -> float | None:
+        s = game.engine.state
+        if self.finished(game) or "epoch" not in game.setup:
+            return None
+        if s.phase is Phase.ROLL:
+            return self.posix(game, s.clock.now + ROLL_PAUSE_MS)
+        deadline = s.deadline
+        assert deadline is not None
+        offer = self.offer(game)
+        return self.posix(game, min(deadline, offer.t) if offer is not None else deadline)
+
+    def live_step(self, game: Game, now: float) -> Any:
+        s = game.engine.state
+        if s.phase is Phase.ROLL:
+            return RollDue(max(s.clock.now + ROLL_PAUSE_MS, self.ms(game, now)))
+        deadline = s.deadline
+        assert deadline is not None
+        offer = self.offer(game)
+        if offer is not None and offer.t < deadline:
+            return offer.action
+        return Timeout(deadline)
+
+    # -------------------------------------------------------------------------- clicks
+
+    def round_key(self, game: Game) -> str:
+        """The round as control arguments: its roll's time (unique, and found in the log)."""
+        s = game.engine.state
+        return str(s.clock.now if s.phase is Phase.ROLL else self._roll(game).t)
+
+    def _roll(self, game: Game) -> Roll:
+        return next(a for a in reversed(game.engine.log) if isinstance(a, Roll))
+
+    def check_click(self, row: GameRow, seat: int, click: Click) -> None:
+        """A click of an earlier round: who called first then, or too late."""
+        game: Game = row.game
+        key = click.args[0] if click.args else ""
+        if key == self.round_key(game) and game.engine.state.phase is not Phase.ROLL:
+            return
+        log = game.engine.log
+        start = next(
+            (k for k, a in enumerate(log) if isinstance(a, Roll) and str(a.t) == key), None
+        )
+        if start is not None:
+            caller = next((a.seat for a in log[start + 1 :] if isinstance(a, Stop | Nowhere)), None)
+            if caller is not None and caller != seat and click.action in ("stop", "nowhere"):
+                raise Refusal(CALLED_FIRST, name=lambda t: dw.who(t, row, caller))
+        if game.engine.state.phase is Phase.ROLL and key == self.round_key(game):
+            raise Refusal(NOT_YET)
+        raise Refusal(TOO_LATE)
+
+    def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
+        game: Game = row.game
+        s = game.engine.state
+        assert click.at is not None
+        at = self.ms(game, click.at)
+        if click.action in ("stop", "nowhere"):
+            if s.phase is Phase.PLACE:
+                caller = s.caller
+                assert caller is not None
+                raise Refusal(CALLED_FIRST, name=lambda t: dw.who(t, row, caller))
+            if click.action == "nowhere":
+                right = not s.matching(s.roll_sum or 0)
+                return Outcome(action=Nowhere(seat, at), panel=right)
+            pos = _label(click.values[0] if click.values else "")
+            right = bool(s.funnels() >> pos & 1) and s.pyramid.funnel_sum(pos) == s.roll_sum
+            return Outcome(action=Stop(seat, pos, at), panel=right)
+        if s.phase is not Phase.PLACE:
+            raise Refusal(TOO_LATE)
+        caller = s.caller
+        assert caller is not None
+        if seat != caller:
+            raise Refusal(NOT_YOURS, name=lambda t: dw.who(t, row, caller))
+        if click.action == "panel":
+            return Outcome(panel=True)
+        if click.action == "funnel":
+            return Outcome(panel=True, screen=Funnel(_label(_one(click.values))))
+        if click.action == "lay" and len(click.args) == 2:
+            try:
+                orientation = parse_orientation(_one(click.values))
+            except ValueError:
+                raise Refusal(NOT_OFFERED) from None
+            return Outcome(action=Place(seat, _label(click.args[1]), orientation, at), panel=True)
+        raise Refusal(NOT_OFFERED)
+
+    # ------------------------------------------------------------------------ messages
+
+    def intro(self, t: Translator, row: GameRow) -> str:
+        s = row.game.engine.state
+        return "\n".join(
+            [
+                t("Every player has {n} dice. The first with none left wins.", n=s.supply[0]),
+                t(
+                    "Each round the bot rolls three pearl dice. Find a funnel whose three walls "
+                    "add up to the roll and pick it under STOP!, or press NERGENS! if none does. "
+                    "The first call counts: right, you lay a die; wrong, every other player "
+                    "gives you one."
+                ),
+            ]
+        )
+
+    def _header(self, t: Translator, row: GameRow) -> str:
+        game: Game = row.game
+        return f"**{self.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))
+
+    def _supplies(self, t: Translator, row: GameRow) -> str:
+        s = row.game.engine.state
+        parts = [f"{dw.who(t, row, seat)} **{s.supply[seat]}**" for seat in range(s.players)]
+        return t("Dice left: {seats}", seats=" · ".join(parts))
+
+    def _picture(self, t: Translator, row: GameRow) -> Picture:
+        return Picture(
+            render_bunte_kuh,
+            "bunte-kuh.png",
+            (self.snapshot(row.game), player_names(t, row)),
+            {"lang": t.lang},
+        )
+
+    def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView:
+        game: Game = row.game
+        s = game.engine.state
+        lines = [self._header(t, row)]
+        if s.phase is Phase.ROLL:
+            when = f"<t:{int(self.posix(game, s.clock.now + ROLL_PAUSE_MS)) + 1}:R>"
+            lines.append(
+                "🎲 " + t("Next roll {when}, for {name}.", when=when, name=dw.who(t, row, s.holder))
+            )
+            lines.append(self._supplies(t, row))
+            return TurnView("\n".join(lines))
+        deadline = f"<t:{int(self.posix(game, s.deadline or 0))}:R>"
+        key = self.round_key(game)
+        if s.phase is Phase.CALL:
+            assert s.dice is not None
+            faces = " ".join(dw.DICE_FACES[v - 1] for v in s.dice)
+            lines.append(
+                t("{name} rolled {dice}.", name=dw.who(t, row, s.holder), dice=faces)
+                + " "
+                + t(
+                    "STOP! Pick the funnel whose three walls add up to the roll, or NERGENS! "
+                    "if there is none. Calls close {when}.",
+                    when=deadline,
+                )
+            )
+            lines.append(self._supplies(t, row))
+            rows: list[Row] = list(self._funnel_selects(t, game, "stop", (key,)))
+            rows.append((Button("nowhere", (key,), t("NERGENS!"), Style.DANGER),))
+            return TurnView("\n".join(lines), Controls(tuple(rows)), self._picture(t, row))
+        caller = s.caller
+        assert caller is not None
+        name = dw.who(t, row, caller)
+        if s.called is not None:
+            lines.append(
+                "✅ "
+                + t(
+                    "{name} called STOP at {label}: right! They lay a die there.",
+                    name=name,
+                    label=g.LABELS[s.called],
+                )
+            )
+        else:
+            lines.append("✅ " + t("{name} called NERGENS: right! They lay a die.", name=name))
+        lines.append(t("If they have not laid it {when}, the bot lays it for them.", when=deadline))
+        lines.append(self._supplies(t, row))
+        button = Button("panel", (key,), t("Lay my die"), Style.SUCCESS)
+        # the call's answer must be quick (everyone calls at once): the roll's picture stays
+        return TurnView("\n".join(lines), Controls(((button,),)), keep_picture=True)
+
+    def _funnel_selects(
+        self, t: Translator, game: Game, action: str, args: tuple[str, ...]
+    ) -> list[Select]:
+        """The current funnels in label order, in one select, or two when more than 25."""
+        funnels = g.bits(game.engine.state.funnels())
+        parts = [
+            funnels[i : i + FUNNELS_PER_SELECT] for i in range(0, len(funnels), FUNNELS_PER_SELECT)
+        ]
+        hint = t("STOP! Pick the funnel") if action == "stop" else t("Choose the funnel…")
+        out = []
+        for n, part in enumerate(parts):
+            label = hint
+            if len(parts) > 1:
+                label += f" ({g.LABELS[part[0]]}–{g.LABELS[part[-1]]})"
+            options = tuple(Option(g.LABELS[q], g.LABELS[q]) for q in part)
+            out.append(Select(action, options, (*args, str(n)), placeholder=label))
+        return out
+
+    def panel_view(
+        self, t: Translator, row: GameRow, seat: int, screen: Any = None
+    ) -> TurnView | None:
+        """The correct caller's placement panel: the orientation select (after NERGENS, the
+        funnel first); after laying, what was laid."""
+        game: Game = row.game
+        s = game.engine.state
+        if s.phase is not Phase.PLACE or s.caller != seat:
+            last = game.engine.log[-1] if game.engine.log else None
+            if isinstance(last, Place) and last.seat == seat:
+                return TurnView(
+                    "✅ "
+                    + t(
+                        "You laid a die in {label} ({digits}).",
+                        label=g.LABELS[last.pos],
+                        digits=orientation_text(last.orientation),
+                    )
+                )
+            return None
+        key = self.round_key(game)
+        deadline = f"<t:{int(self.posix(game, s.deadline or 0))}:R>"
+        pos = s.called
+        rows: list[Row] = []
+        if pos is None:
+            rows.extend(self._funnel_selects(t, game, "funnel", (key,)))
+            pos = screen.pos if isinstance(screen, Funnel) else None
+        if pos is None:
+            text = t("Right! Choose the funnel for your die (until {when}).", when=deadline)
+            return TurnView(text, Controls(tuple(rows)))
+        options = tuple(
+            Option(orientation_text(o), orientation_text(o)) for o in sorted(ORIENTATIONS)
+        )
+        placeholder = t("Orientation: the three upper digits…")
+        rows.append(Select("lay", options, (key, g.LABELS[pos]), placeholder=placeholder))
+        text = t(
+            "Lay your die in {label}: choose which three digits face up (until {when}).",
+            label=g.LABELS[pos],
+            when=deadline,
+        )
+        return TurnView(text, Controls(tuple(rows)))
+
+    def turn_result(self, t: Translator, row: GameRow) -> str:
+        """The round that just ended, for everyone: the roll, its sum, what happened."""
+        game: Game = row.game
+        events = last_round(self.snapshot(game))
+        lines = [f"**{self.title} #{row.id}** · " + t("round {n}", n=game.turns)]
+        if events:
+            roll = events[0][0]
+            assert isinstance(roll, Roll)
+            faces = " ".join(dw.DICE_FACES[v - 1] for v in roll.dice)
+            lines[0] += " · " + t("rolled {dice} = {sum}", dice=faces, sum=sum(roll.dice))
+            outcome = outcome_text(events, player_names(t, row), t, t.lang)
+            lines.append(outcome)
+        lines.append(self._supplies(t, row))
+        if end := self.end_line(t, row):
+            lines.append(end)
+        return "\n".join(line for line in lines if line)
+
+    def end_line(self, t: Translator, row: GameRow) -> str:
+        s = row.game.engine.state
+        if s.end_reason is None:
+            return ""
+        names = ", ".join(dw.who(t, row, w) for w in s.winners)
+        return "🏁 " + t("A supply is used up. Winner: {names}.", names=names)
+
+    def standing(self, t: Translator, game: Game, seat: int) -> str:
+        return t("**{n}** dice left", n=game.engine.state.supply[seat])
+
+    def snapshot(self, game: Game) -> BunteKuh:
+        """A copy for a picture; a default placement after NERGENS (the one outcome the
+        renderer replays) gets the plate of its round, so the short stored log replays."""
+        engine = BunteKuh(game.engine.state.copy(), seed=game.engine.seed)
+        engine.log = list(game.engine.log)
+        engine.plate = game.engine.plate
+        log = engine.log
+        rolls = [k for k, a in enumerate(log) if isinstance(a, Roll)]
+        if rolls and len(log) - rolls[-1] == 3 and isinstance(log[-1], Timeout):
+            call = log[-2]
+            if isinstance(call, Nowhere):
+                s = engine.state
+                engine.log = log[rolls[-1] :]
+                engine.plate = s.pyramid.remove(_default_laid(s, call.seat))
+                s.start_seat = log[rolls[-1]].seat
+        return engine
+
+    def rules(self, t: Translator) -> tuple[str, Picture | None]:
+        text = "\n".join(
+            [
+                "**Bunte Kuh**",
+                t(
+                    "2 to 6 players build on a plate of 45 pearl dice; everyone plays at once. "
+                    "The first with an empty supply wins."
+                ),
+                "• "
+                + t(
+                    "Every round the bot rolls three pearl dice. Look for a funnel (three dice "
+                    "touching, a hollow above them) whose three inner faces add up to the roll."
+                ),
+                "• "
+                + t(
+                    "Pick it under STOP! (one action), or press NERGENS! if no funnel has that "
+                    "sum. The first call the bot receives counts; the others are refused."
+                ),
+                "• "
+                + t(
+                    "Right: lay a die from your supply in it, with the digits you choose on "
+                    "top, within 30 s. Wrong: every other player gives you a die."
+                ),
+                "• "
+                + t("Nobody calls within 90 s: the round is void. Then the next player rolls."),
+            ]
+        )
+        return text, None
+
+    # ------------------------------------------------------------------- stats
+
+    def seat_facts(self, game: Game) -> list[dict[str, Any]]:
+        """Per seat: the dice they laid (the engine keeps who laid which)."""
+        return [{"laid": mask.bit_count()} for mask in game.engine.state.laid]
+
+    def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
+        if not facts:
+            return []
+        return [StatLine(t("Dice laid"), str(sum(int(f.get("laid", 0)) for f in facts)))]
+
+
+NOT_OFFERED = N_("That choice is not offered now. Use the latest message.")
+
+
+def _one(values: tuple[str, ...]) -> str:
+    if len(values) != 1:
+        raise Refusal(NOT_OFFERED)
+    return values[0]
+
+
+def _label(text: str) -> int:
+    try:
+        return g.index_of_label(text)
+    except (KeyError, ValueError):
+        raise Refusal(NOT_OFFERED) from None
+
+
+def _default_laid(s: Any, caller: int) -> int:
+    """Where the engine laid the silent NERGENS caller's die: one of theirs, in the default
+    orientation, in the pile's first funnel once it is taken away."""
+    for q in g.bits(s.laid[caller]):
+        die = s.pyramid.dice[q]
+        if die is None or die.orientation != d.BK_DEFAULT_ORIENTATION:
+            continue
+        try:
+            before = s.pyramid.remove(q)
+        except ValueError:
+            continue
+        if before.is_stable() and g.bits(before.funnels())[:1] == [q]:
+            return q
+    raise AssertionError("no die the engine laid by default")

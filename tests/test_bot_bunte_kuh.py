@@ -1,0 +1,347 @@
+"""Bunte Kuh played through the real bot in SimCord (``/dasspiel new game:buntekuh``) as the
+online procedure of RULES.md §6.4: the 3 s countdown, the round message (the dice and the top
+view as a picture, the funnel selects, NERGENS!), the first call received locking the round
+(overlapping calls sent together), judgement, the caller's private panel, the 90 s and 30 s
+windows and their defaults, penalties and shared wins, late calls, a restart mid-round, whole
+games with people and computers checked against the engine replaying the stored log, stats
+and export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.adapters import adapter_for
+from games.das_spiel import geometry as g
+from games.das_spiel.bunte_kuh import BkState, Phase
+from tests.dastable import DasTable, replayed, stored
+from tests.simtable import component_ids, find_id, read_png, select_options
+from tests.together import Press, together
+
+LIVE = pytest.mark.simcord(settle_timeout=2.0)
+ADAPTER = adapter_for("buntekuh")
+
+
+class KuhTable(DasTable):
+    def __init__(self, env, db_path: Path, names=("ann", "ben", "cid"), guild=None):
+        super().__init__(env, "buntekuh", "bk", names, guild)
+        self.db_path = db_path
+
+    def state(self) -> BkState:
+        data = stored(self.db_path, self.game_id)
+        return ADAPTER.load(data["setup"], data["state"]).engine.state
+
+    def events(self) -> list[dict[str, Any]]:
+        return stored(self.db_path, self.game_id)["events"]
+
+    def round_message(self, where):
+        """The message of the round on now (the latest with the game's controls or the
+        countdown)."""
+        for message in reversed(where.history()):
+            if "Bunte Kuh #" in message.content and "round" in message.content:
+                return message
+        raise AssertionError("no round message")
+
+    async def roll(self, where, *dice: int):
+        """The countdown runs out and the bot rolls ``dice``; the round message."""
+        if dice:
+            self.env.bot.dice.script(dice)
+        await self.env.advance_time(3.0)
+        message = self.round_message(where)
+        assert self.state().phase is Phase.CALL, message.content
+        return message
+
+    def right_funnel(self) -> int | None:
+        s = self.state()
+        found = s.matching(s.roll_sum or 0)
+        return found[0] if found else None
+
+    def wrong_funnel(self) -> int:
+        s = self.state()
+        return next(q for q in g.bits(s.funnels()) if s.pyramid.funnel_sum(q) != s.roll_sum)
+
+    async def call_stop(self, player, message, pos: int):
+        label = g.LABELS[pos]
+        cid = next(
+            c
+            for c in component_ids(message)
+            if c.startswith("bk:stop:") and label in [o.value for o in select_options(message, c)]
+        )
+        return await player.select(message, [label], custom_id=cid)
+
+
+def stop_press(player, message, pos: int) -> Press:
+    label = g.LABELS[pos]
+    cid = next(
+        c
+        for c in component_ids(message)
+        if c.startswith("bk:stop:") and label in [o.value for o in select_options(message, c)]
+    )
+    return Press(player, message, cid, [label])
+
+
+@LIVE
+async def test_a_round_rolls_after_3_s_and_a_right_stop_lays_a_die(simcord_env, db_path) -> None:
+    table = KuhTable(simcord_env, db_path)
+    where = await table.start()
+    ben = table.players[1]
+    first = table.round_message(where)
+    assert "Next roll" in first.content and not component_ids(first)
+    await simcord_env.advance_time(2.9)
+    assert table.state().phase is Phase.ROLL
+    message = await table.roll(where, 6, 4, 3)
+    assert table.events()[0] == {"type": "roll", "seat": 0, "dice": [6, 4, 3], "t": 3000}
+    assert "⚅ ⚃ ⚂" in message.content and "13" not in message.content
+    png = await read_png(message)
+    assert png.width > 800
+    pos = table.right_funnel()
+    assert pos is not None
+    r = await table.call_stop(ben, message, pos)
+    assert r.ephemeral, r.response.content
+    assert "Lay your die in " + g.LABELS[pos] in r.response.content
+    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
+    cid_lay = find_id(panel, "bk:lay:")
+    assert len(select_options(panel, cid_lay)) == 24
+    r = await ben.select(panel, ["654"], custom_id=cid_lay)
+    assert "You laid a die in " + g.LABELS[pos] in r.response.content
+    s = table.state()
+    assert s.supply == [20, 19, 20] and s.phase is Phase.ROLL and s.holder == 1
+    events = table.events()
+    assert [e["type"] for e in events] == ["roll", "stop", "place"]
+    assert events[2]["orientation"] == "654" and events[2]["pos"] == g.LABELS[pos]
+    result = next(m for m in where.history() if "round 1" in m.content and "rolled" in m.content)
+    assert "= 13" in result.content and "laid a die in " + g.LABELS[pos] in result.content
+    assert json.dumps(events)  # stored as the record writes them
+
+
+@LIVE
+async def test_overlapping_calls_the_first_received_locks_the_round(simcord_env, db_path) -> None:
+    """Calls sent together (not one after another): the one the bot received first is judged,
+    the others are refused with who called first and recorded nowhere; then the other way
+    round, so the order received decides, not the seat or the kind of call."""
+    table = KuhTable(simcord_env, db_path)
+    where = await table.start()
+    ann, ben, cid = table.players
+    message = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    assert pos is not None
+    nergens = find_id(message, "bk:nowhere:")
+    results = await together(
+        simcord_env,
+        [
+            stop_press(ben, message, pos),
+            Press(ann, message, nergens),
+            stop_press(cid, message, pos),
+        ],  # noqa: E501
+    )
+    assert [r.ephemeral for r in results] == [True, True, True]
+    assert "Lay your die in" in results[0].response.content
+    for r in results[1:]:
+        assert "ben called first." in r.response.content, r.response.content
+    assert [e["type"] for e in table.events()] == ["roll", "stop"]
+    assert table.events()[1]["seat"] == 1
+    await simcord_env.advance_time(30.0)  # ben lays nothing: the engine lays 124 for him
+    called_at = table.events()[1]["t"]
+    assert table.events()[-1] == {"type": "timeout", "t": called_at + 30000}
+    assert table.state().supply == [20, 19, 20]
+
+    message = await table.roll(where, 6, 4, 3)  # ben holds now
+    pos = table.right_funnel()
+    assert pos is not None
+    results = await together(
+        simcord_env,
+        [Press(ann, message, find_id(message, "bk:nowhere:")), stop_press(ben, message, pos)],
+    )
+    assert not results[0].ephemeral  # a wrong call ends the round: its message says so
+    assert results[1].ephemeral and "ann called first." in results[1].response.content
+    s = table.state()
+    assert s.supply == [22, 18, 19] and s.phase is Phase.ROLL and s.holder == 2
+    assert [e["type"] for e in table.events()][-2:] == ["roll", "nowhere"]
+    result = next(m for m in where.history() if "round 2" in m.content and "rolled" in m.content)
+    assert "ann called NERGENS, but" in result.content and "receives 2 dice" in result.content
+
+
+@LIVE
+async def test_36_funnels_in_two_selects_and_a_right_nergens_chooses_its_funnel(
+    simcord_env, db_path
+) -> None:
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start()
+    ann, ben = table.players
+    sums = {table.state().pyramid.funnel_sum(q) for q in g.bits(table.state().funnels())}
+    missing = next(n for n in range(3, 19) if n not in sums)
+    dice = next(
+        (a, b, c)
+        for a in range(1, 7)
+        for b in range(1, 7)
+        for c in range(1, 7)
+        if a + b + c == missing
+    )
+    message = await table.roll(where, *dice)
+    stops = [c for c in component_ids(message) if c.startswith("bk:stop:")]
+    assert [len(select_options(message, c)) for c in stops] == [25, 11]
+    labels = [o.value for c in stops for o in select_options(message, c)]
+    assert labels == [g.LABELS[q] for q in g.bits(table.state().funnels())]
+    assert table.right_funnel() is None
+    r = await ann.click(message, custom_id=find_id(message, "bk:nowhere:"))
+    assert r.ephemeral and "Choose the funnel" in r.response.content
+    panel = next(m for m in where.history(viewer=ann) if "Choose the funnel" in m.content)
+    funnels = [c for c in component_ids(panel) if c.startswith("bk:funnel:")]
+    assert len(funnels) == 2 and not [c for c in component_ids(panel) if c.startswith("bk:lay:")]
+    r = await ann.select(panel, ["1H8"], custom_id=funnels[1])
+    assert "Lay your die in 1H8" in r.response.content
+    panel = next(m for m in where.history(viewer=ann) if "Lay your die in 1H8" in m.content)
+    r = await ben.click(
+        table.round_message(where), custom_id=find_id(table.round_message(where), "bk:panel:")
+    )
+    assert r.ephemeral and "Only" in r.response.content and "ann" in r.response.content
+    r = await ann.select(panel, ["321"], custom_id=find_id(panel, "bk:lay:"))
+    assert "You laid a die in 1H8 (321)" in r.response.content
+    assert table.events()[-1]["type"] == "place" and table.events()[-1]["pos"] == "1H8"
+    assert table.state().supply == [29, 30]
+
+
+@LIVE
+async def test_windows_void_a_silent_round_and_lay_for_a_silent_caller(simcord_env, db_path):
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start()
+    ann, ben = table.players
+    message = await table.roll(where, 6, 4, 3)
+    await simcord_env.advance_time(89.9)
+    assert table.state().phase is Phase.CALL
+    simcord_env.bot.play.live_clocks.cancel()  # a call that arrives before the timer runs…
+    await simcord_env.advance_time(0.2)
+    late = await table.call_stop(ann, message, g.bits(table.state().funnels())[0])
+    assert late.ephemeral and late.response.content == "Too late: this round is over."
+    assert table.events()[-1] == {"type": "timeout", "t": 93000}  # …finds the window closed
+    assert len(table.events()) == 2  # and is recorded nowhere
+    result = next(m for m in where.history() if "round 1" in m.content and "rolled" in m.content)
+    assert "Nobody called in time: the round is void." in result.content
+    assert not component_ids(result)
+    message = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    await table.call_stop(ben, message, pos)
+    await simcord_env.advance_time(29.9)
+    assert table.state().phase is Phase.PLACE
+    await simcord_env.advance_time(0.2)
+    s = table.state()
+    assert s.phase is Phase.ROLL and s.supply == [30, 29]
+    die = s.pyramid.dice[pos]
+    assert die is not None and die.orientation == (1, 2, 4)
+    result = next(m for m in where.history() if "round 2" in m.content and "rolled" in m.content)
+    assert f"ben did not lay in time: the die went into {g.LABELS[pos]}." in result.content
+    panels = [m for m in where.history(viewer=ben) if m.flags.ephemeral]
+    assert [m.content for m in panels] == ["This panel is closed: nothing here is yours to do now."]
+    assert not component_ids(panels[0])  # the bot redrew his panel when it laid the die
+
+
+@LIVE
+async def test_a_call_window_cut_by_a_restart_is_closed_after_the_start(
+    simcord_env, make_bot, db_path
+) -> None:
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start()
+    ann = table.players[0]
+    await table.roll(where, 6, 4, 3)
+    await simcord_env.restart_bot(make_bot())
+    message = table.round_message(where)
+    pos = table.right_funnel()
+    r = await table.call_stop(ann, message, pos)  # the round goes on after the restart
+    assert r.ephemeral and "Lay your die" in r.response.content
+    await simcord_env.restart_bot(make_bot())  # and again, with the place window open
+    await simcord_env.advance_time(31.0)
+    events = table.events()
+    assert [e["type"] for e in events] == ["roll", "stop", "timeout"]
+    assert events[2]["t"] == events[1]["t"] + 30000
+    assert table.state().supply == [29, 30]
+    assert sum("did not lay in time" in m.content for m in where.history()) == 1
+
+
+async def check_end(table: KuhTable, where) -> Any:
+    """The stored game is the replay of its stored log; the final message's dice left and
+    crowns are the engine's."""
+    data = stored(table.db_path, table.game_id)
+    assert data["status"] == "finished"
+    game = replayed(table.db_path, table.game_id)
+    strip = lambda state: {k: v for k, v in state.items() if k != "recent"}  # noqa: E731
+    assert strip(ADAPTER.dump(game)[1]) == strip(data["state"])
+    s = game.engine.state
+    assert s.phase is Phase.OVER and sorted(s.winners) == sorted(ADAPTER.winners(game))
+    final = next(m for m in reversed(where.history()) if "is over" in m.content)
+    for seat in range(s.players):
+        assert f"**{s.supply[seat]}** dice left" in final.content
+    assert final.content.count("🏆") == len(s.winners) + 1
+    image = await read_png(final)
+    assert image.width >= 1000
+    return s
+
+
+@LIVE
+async def test_wrong_calls_empty_five_supplies_at_once_and_all_five_win(
+    simcord_env, db_path
+) -> None:
+    """Six seats (10 dice each), four of them computers: ann calls wrong at once every round,
+    so every other seat gives her a die; after ten rounds five supplies are empty at the same
+    moment and all five win (BK-4), the computers too; stats for the people, export after."""
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start(computers=("easy", "normal", "hard", "hard"))
+    ann, ben = table.players
+    for n in range(10):
+        message = await table.roll(where, 6, 4, 3)
+        r = await table.call_stop(ann, message, table.wrong_funnel())
+        assert not r.ephemeral, r.response.content
+        assert table.state().supply[0] == 10 + 5 * (n + 1) or n == 9
+    s = await check_end(table, where)
+    assert s.supply == [60, 0, 0, 0, 0, 0] and s.winners == [1, 2, 3, 4, 5]
+    assert "share the win" in where.history()[-1].content
+    for person, wins, laid, best in ((ben, "1 (100%)", "0", "0"), (ann, "0 (0%)", "0", "-60")):
+        r = await person.slash(where, "dasspiel stats", game="buntekuh")
+        fields = {f["name"]: f["value"] for f in r.response.embeds[0].to_dict()["fields"]}
+        assert (fields["Games"], fields["Wins"], fields["Dice laid"]) == ("1", wins, laid)
+        assert fields["Best score"] == best
+    r = await ann.slash(where, "dasspiel export")
+    assert r.ephemeral and r.response.attachments
+    record = json.loads(await r.response.attachments[0].read())
+    assert record["game"] == "bunte-kuh" and len(record["events"]) == 20
+
+
+@LIVE
+async def test_people_and_computers_play_a_whole_game(simcord_env, db_path) -> None:
+    """Two people and four computers race; the people call right now and then and lay their
+    dice, the computers call (right and wrong) after their reaction times, until a supply is
+    empty; every round's outcome is posted, and the result is the engine's."""
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start(computers=("hard", "hard", "hard", "hard"))
+    ann, ben = table.players
+    rounds = 0
+    while table.status(db_path) == "running":
+        rounds += 1
+        assert rounds < 200
+        await simcord_env.advance_time(3.0)
+        s = table.state()
+        if s.phase is Phase.CALL and rounds % 3 == 0:
+            player = (ann, ben)[rounds % 2]
+            pos = table.right_funnel()
+            message = table.round_message(where)
+            if pos is None:
+                r = await player.click(message, custom_id=find_id(message, "bk:nowhere:"))
+                panel = next(m for m in where.history(viewer=player) if "Choose the" in m.content)
+                funnel = select_options(panel, find_id(panel, "bk:funnel:"))[0].value
+                r = await player.select(panel, [funnel], custom_id=find_id(panel, "bk:funnel:"))
+            else:
+                r = await table.call_stop(player, message, pos)
+            assert "Lay your die in" in r.response.content
+            panel = next(m for m in where.history(viewer=player) if "Lay your die" in m.content)
+            await player.select(panel, ["531"], custom_id=find_id(panel, "bk:lay:"))
+        else:  # the computers' turn to race (small steps: each settles in real time)
+            for _ in range(60):
+                await simcord_env.advance_time(2.0)
+                if table.state().phase in (Phase.ROLL, Phase.OVER):
+                    break
+    s = await check_end(table, where)
+    kinds = [e["type"] for e in stored(db_path, table.game_id)["events"]]
+    assert kinds.count("place") >= 10 and "stop" in kinds
+    assert sum("rolled" in m.content for m in where.history()) == kinds.count("roll")
