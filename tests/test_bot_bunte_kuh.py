@@ -135,7 +135,7 @@ async def test_overlapping_calls_the_first_received_locks_the_round(simcord_env,
             stop_press(ben, message, pos),
             Press(ann, message, nergens),
             stop_press(cid, message, pos),
-        ],  # noqa: E501
+        ],
     )
     assert [r.ephemeral for r in results] == [True, True, True]
     assert "Lay your die in" in results[0].response.content
@@ -297,6 +297,7 @@ async def test_wrong_calls_empty_five_supplies_at_once_and_all_five_win(
     s = await check_end(table, where)
     assert s.supply == [60, 0, 0, 0, 0, 0] and s.winners == [1, 2, 3, 4, 5]
     assert "share the win" in where.history()[-1].content
+    assert "Supplies are used up. Winners: " in where.history()[-1].content
     for person, wins, laid, best in ((ben, "1 (100%)", "0", "0"), (ann, "0 (0%)", "0", "-60")):
         r = await person.slash(where, "dasspiel stats", game="buntekuh")
         fields = {f["name"]: f["value"] for f in r.response.embeds[0].to_dict()["fields"]}
@@ -345,3 +346,29 @@ async def test_people_and_computers_play_a_whole_game(simcord_env, db_path) -> N
     kinds = [e["type"] for e in stored(db_path, table.game_id)["events"]]
     assert kinds.count("place") >= 10 and "stop" in kinds
     assert sum("rolled" in m.content for m in where.history()) == kinds.count("roll")
+
+
+@LIVE
+async def test_resigning_mid_round_leaves_the_round_running_or_ends_the_game(
+    simcord_env, db_path
+) -> None:
+    table = KuhTable(simcord_env, db_path)
+    where = await table.start()
+    ann, ben, cid = table.players
+    await table.roll(where, 6, 4, 3)
+    r = await cid.slash(where, "dasspiel resign")
+    assert not r.ephemeral, r.response.content
+    assert table.state().phase is Phase.CALL and table.status(db_path) == "running"
+    r = await table.call_stop(cid, table.round_message(where), table.wrong_funnel())
+    assert r.ephemeral and "resigned" in r.response.content
+    r = await table.call_stop(ann, table.round_message(where), table.right_funnel())
+    assert "Lay your die" in r.response.content
+    await simcord_env.advance_time(31.0)  # laid for her
+    assert table.state().supply == [19, 20, 20]
+    r = await ben.slash(where, "dasspiel resign")
+    data = stored(db_path, table.game_id)
+    assert data["status"] == "finished"
+    final = next(m for m in reversed(where.history()) if "is over" in m.content)
+    assert "ann" in final.content and "🏆" in final.content
+    await simcord_env.advance_time(200.0)  # nothing is due any more: no roll, no timeout
+    assert stored(db_path, table.game_id)["events"] == data["events"]

@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from bot.models import GameRow
 
 Game = Table[BunteKuh]
-SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")  # the pictures' numbered seat discs
 FUNNELS_PER_SELECT = 25
 REACTIONS = {  # how fast each computer level finds a sum among up to 36 funnels, how often wrong
     "easy": Reaction(8_000, 40_000, 0.2),
@@ -102,7 +101,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     choice_label = N_("Bunte Kuh: race to lay your dice (2–6 players)")
     min_seats = d.BK_MIN_PLAYERS
     max_seats = d.BK_MAX_PLAYERS
-    seat_marks = SEAT_MARKS
+    seat_marks = dw.NUMBERED_SEATS
     export_running = False  # RULES.md §3.4: never post a running game's record
     final_draw = staticmethod(render_bunte_kuh_final)
     live = True
@@ -464,6 +463,8 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         if s.end_reason is None:
             return ""
         names = ", ".join(dw.who(t, row, w) for w in s.winners)
+        if len(s.winners) > 1:  # BK-4: emptied at the same moment
+            return "🏁 " + t("Supplies are used up. Winners: {names}.", names=names)
         return "🏁 " + t("A supply is used up. Winner: {names}.", names=names)
 
     def standing(self, t: Translator, game: Game, seat: int) -> str:

@@ -57,7 +57,6 @@ if TYPE_CHECKING:
     from bot.models import GameRow
 
 Game = Table[CuiBono]
-SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")  # the pictures' numbered seat discs
 SQUARES = {Colour.RED: "🟥", Colour.YELLOW: "🟨", Colour.PEARL: "⬜"}
 COLOUR_NAMES = {Colour.RED: N_("red"), Colour.YELLOW: N_("yellow"), Colour.PEARL: N_("pearl")}
 NOT_OFFERED = N_("That choice is not offered now. Use the latest turn message.")
@@ -87,7 +86,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     choice_label = N_("Cui bono?: take the pyramid apart (2–6 players)")
     min_seats = d.CUI_MIN_PLAYERS
     max_seats = d.CUI_MAX_PLAYERS
-    seat_marks = SEAT_MARKS
+    seat_marks = dw.NUMBERED_SEATS
     export_running = False  # the record holds the interior's colours
     refusals: ClassVar[Mapping[type[Exception], str]] = {
         NotPullable: N_("That die cannot be pulled: it needs two free sides in the bottom layer."),

@@ -8,6 +8,7 @@ from bot.text import seat_label
 from locales import Translator
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"  # a rolled value as a die face
+NUMBERED_SEATS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")  # the pictures' numbered seat discs
 
 
 def face(value: int) -> str:
