@@ -125,6 +125,10 @@ async def test_overlapping_calls_the_first_received_locks_the_round(simcord_env,
     table = KuhTable(simcord_env, db_path)
     where = await table.start()
     ann, ben, cid = table.players
+    r = await ann.slash(where, "dasspiel export")  # the record of a running game: never
+    assert r.ephemeral and not r.response.attachments
+    r = await ann.slash(table.channel, "dasspiel rules", game="buntekuh")
+    assert r.ephemeral and "NERGENS!" in r.response.content and "90 s" in r.response.content
     message = await table.roll(where, 6, 4, 3)
     pos = table.right_funnel()
     assert pos is not None
