@@ -136,10 +136,6 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             place_ms=int(setup["place_ms"]),
         )
 
-    def started(self, row: GameRow, now: float) -> None:
-        row.game.setup["epoch"] = now
-        row.game.setup["levels"] = [p.ai for p in row.players]
-
     def state_to_dict(self, engine: BunteKuh) -> dict[str, Any]:
         return codec.state_to_dict(engine.state)
 
@@ -186,14 +182,6 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         raise NotImplementedError("Bunte Kuh's computers act through live_step")
 
     # ---------------------------------------------------------------------------- time
-
-    def ms(self, game: Game, at: float) -> int:
-        """POSIX seconds as the engine's time (ms since the start), never before its last."""
-        now = game.engine.state.clock.now
-        return max(now, round((at - float(game.setup["epoch"])) * 1000))
-
-    def posix(self, game: Game, ms: int) -> float:
-        return float(game.setup["epoch"]) + ms / 1000
 
     def offer(self, game: Game) -> Timed[Any] | None:
         """The earliest computer action in the open window (a call, or a correct computer
