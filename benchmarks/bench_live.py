@@ -134,6 +134,7 @@ async def main(rounds: int) -> None:
     for name, values in (
         ("click → response", response),
         ("all three settled", settled),
+        ("CPU for the three", cpu),
         ("lay the die (settled)", lay),
     ):
         print(
