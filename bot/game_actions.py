@@ -70,6 +70,8 @@ class GameActions(FlowParts):
             self.mark_due(row)  # type: ignore[attr-defined]
         ended = end_turn(row) if on_turn or game.finished(row.game) else None
         await self.store.save(row)
+        if game.live:  # the new due time (a computer now plays the seat) wakes its game
+            self.live_clocks.schedule(row)
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.public_t(row.guild_id)

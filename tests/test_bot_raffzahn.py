@@ -401,3 +401,22 @@ async def test_with_a_turn_timer_a_person_who_does_not_roll_is_rolled_for(
     assert [(e["type"], e["seat"], e["t"]) for e in events[:1]] == [("roll", 0, 120_000)]
     rolled = f"rolled **{events[0]['value']}**"
     assert any(rolled in m.content for m in where.history())  # the round, or its outcome
+
+
+@LIVE
+async def test_the_roller_resigns_mid_round_and_the_computer_ends_it(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    alice = table.players[0]
+    r = await alice.slash(where, "dasspiel resign")
+    assert not r.ephemeral, r.response.content
+    await simcord_env.advance_time(7.0)  # the normal computer takes 7A1, then calls STOP
+    events = table.events()
+    assert [(e["type"], e.get("seat"), e.get("pos")) for e in events[1:]] == [
+        ("resign", 0, None),
+        ("take", 0, "7A1"),
+        ("stop", 0, None),
+    ]
+    message = table.round_message(where)
+    assert "round 2" in message.content and "2️⃣ bob" in message.content
