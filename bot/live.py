@@ -237,7 +237,9 @@ class LiveFlow(FlowParts):
                 await self._show_public(row, channel, ended)
             elif ended is not None:
                 await self.after_turn(row, channel)
-            await self.redraw_panels(row, seat)
+            # the clicker's panel was answered only if the click asked for it
+            answered = seat if outcome.panel or click.private else None
+            await self.redraw_panels(row, answered)
         if changed:
             self.live_clocks.schedule(row)
 

@@ -239,6 +239,9 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     r = await table.press(alice, where, "stop")
     assert not r.ephemeral
     assert [e["type"] for e in table.events()] == ["roll", "stop"]
+    alices = table.panel(where, alice)  # her panel, open since her roll, is redrawn too
+    assert alices is not None and "Wait for the roll" in alices.content
+    assert "raf:stop:" not in " ".join(component_ids(alices))
     closed = where.history()[-2]  # the round's message keeps only its outcome
     assert "alice called STOP" in closed.content and not component_ids(closed)
     assert "round 2" in table.round_message(where).content
