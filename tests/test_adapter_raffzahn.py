@@ -4,10 +4,12 @@ limits) and the public message (no pips)."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
 import pytest
+from PIL import Image
 
 from bot.adapter import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Select
 from bot.adapters.raffzahn import ADAPTER as RAF
@@ -140,3 +142,17 @@ def _row(table):  # a stored game as the adapter reads it
 
     players = [Player(1, "Ann"), Player(2, "Ben"), Player(0, "Cid", "normal")]
     return GameRow(7, 1, 1, 1, "raffzahn", Status.RUNNING, players, game=table)
+
+
+def test_the_final_standings_and_picture_rank_by_dice_taken() -> None:
+    played = whole_game(6)
+    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 6, "round_ms": 60_000}, played.log)
+    view = RAF.final_view(translator("en"), _row(table))
+    piles = played.state.piles()
+    shown = [int(n) for n in re.findall(r"— \*\*(\d+) dic?e\*\*", view.content)]
+    assert shown == sorted(piles, reverse=True)
+    assert view.content.count("🏆") == len(played.state.winners)
+    assert view.picture is not None
+    png = view.picture.draw(*view.picture.args, **view.picture.kwargs)
+    image = Image.open(io.BytesIO(png))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and image.width >= 1000 and image.height > 1200

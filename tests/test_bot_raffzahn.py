@@ -22,7 +22,7 @@ from games.das_spiel.__main__ import main as replay_main
 from games.das_spiel.raffzahn import Raffzahn
 from games.das_spiel.sides import side_of_seat
 from tests.dastable import DasTable, replayed, stored
-from tests.simtable import component_ids, find_id, read_png
+from tests.simtable import component_ids, find_id
 from tests.test_das_spiel_raffzahn import SAMPLE
 from tests.together import Press, together
 
@@ -32,9 +32,12 @@ WORKED_EXAMPLE = SAMPLE["events"]  # RECORD-FORMAT.md's Raffzahn sample (RULES.m
 
 
 class RaffTable(DasTable):
-    def __init__(self, env, db_path: Path, names=("alice", "bob", "cy"), guild=None):
+    def __init__(self, env, db_path: Path, names=("alice", "bob", "cy"), guild=None, pictures=True):
         super().__init__(env, "raffzahn", "raf", names, guild)
         self.db_path = db_path
+        if not pictures:  # a channel without Attach Files: the bot draws no picture
+            deny = discord.PermissionOverwrite(attach_files=False)
+            self.channel = self.guild.create_text_channel("plain", overwrites={self.guild.me: deny})
 
     def round_message(self, where) -> discord.Message:
         """The round's public message (the newest with Raffzahn's buttons)."""
@@ -284,7 +287,8 @@ async def play_to_end(table: RaffTable, where, person, limit: int = 2000) -> int
 
 @LIVE
 async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) -> None:
-    table = RaffTable(simcord_env, db_path, names=("alice",))
+    # no pictures (a whole game draws hundreds; the final one is drawn in the adapter's tests)
+    table = RaffTable(simcord_env, db_path, names=("alice",), pictures=False)
     where = await table.start(computers=("hard", "normal"))
     alice = table.players[0]
     r = await alice.slash(where, "dasspiel export")
@@ -304,8 +308,7 @@ async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) 
     shown = [int(n) for n in re.findall(r"— \*\*(\d+) dic?e\*\*", final.content)]
     assert sorted(shown) == sorted(piles)
     assert final.content.count("🏆") == len(s.winners) + 1
-    image = await read_png(final)
-    assert image.width >= 1000 and image.height > 1200
+    assert not final.attachments and "Attach Files" in final.content
     r = await alice.slash(where, "dasspiel export")
     assert r.ephemeral and r.response.attachments
     record = json.loads(await r.response.attachments[0].read())
