@@ -26,7 +26,11 @@ from tests.simtable import component_ids, find_id
 from tests.test_das_spiel_raffzahn import SAMPLE
 from tests.together import Press, together
 
-LIVE = pytest.mark.simcord(settle_timeout=0.5)
+# Sleeps up to settle_timeout run in real time, longer ones wait for advance_time: the round
+# windows (60 s) always wait; 2 s leaves a loaded machine time to draw the round's picture.
+LIVE = pytest.mark.simcord(settle_timeout=2.0)
+# With computers a short sleep (a claim in 0.8 s) would run in real time: no pictures there.
+COMPUTERS = pytest.mark.simcord(settle_timeout=0.5)
 CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
 WORKED_EXAMPLE = SAMPLE["events"]  # RECORD-FORMAT.md's Raffzahn sample (RULES.md §5.7)
 
@@ -285,7 +289,7 @@ async def play_to_end(table: RaffTable, where, person, limit: int = 2000) -> int
     raise AssertionError(f"no end after {limit} steps")
 
 
-@LIVE
+@COMPUTERS
 async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) -> None:
     # no pictures (a whole game draws hundreds; the final one is drawn in the adapter's tests)
     table = RaffTable(simcord_env, db_path, names=("alice",), pictures=False)
