@@ -163,10 +163,37 @@ def test_benchmark_short_run(capsys: pytest.CaptureFixture[str]) -> None:
     from benchmarks import bench_das_spiel_abquetschen_ai as bench
 
     argv = ["--games", "3", "--pairings", "hard:easy", "--processes", "1", "--cold-runs", "0"]
-    assert bench.main(argv) == 0
+    assert bench.main([*argv, "--race-games", "30"]) == 0
     out = capsys.readouterr().out
     assert "hard vs 2 × easy, 3 games: hard wins" in out and "95 % CI" in out
     assert "hard decision time, warm" in out and "easy decision time, warm" in out
+    assert "head to head (not the target's measure): hard finished ahead" in out
+    assert "hard: passed " in out and "easy: passed " in out and "bonus dice per build" in out
+    assert "race model (these rates, rolls only, no burying; 30 games): hard wins" in out
+
+
+def test_benchmark_race_model_follows_the_rates() -> None:
+    """The race model: a player who builds every roll against two who never build wins every
+    game (they cannot get under 6 dice, so no roll is over their supply); the reverse never
+    does; equal rates give each seat about a third."""
+    from benchmarks.bench_das_spiel_abquetschen_ai import Rates, race_share
+
+    builds = Rates(first=10, later=10, builds=10)
+    stuck = Rates(first=10, first_passed=10, later=10, later_passed=10)
+    assert race_share(builds, stuck, 300) == 1.0
+    assert race_share(stuck, builds, 300) == 0.0
+    typical = Rates(first=10, first_passed=3, later=100, later_passed=15, builds=90, bonus=10)
+    assert 0.28 < race_share(typical, typical, 3000) < 0.39
+
+
+def test_benchmark_ranks_the_winner_then_the_fewer_dice() -> None:
+    from benchmarks.bench_das_spiel_abquetschen_ai import _ahead
+
+    assert _ahead([2], [30, 10, 20], 2, 1) == 1.0  # the winner is ahead of a smaller supply
+    assert _ahead([2], [30, 10, 20], 0, 1) == 0.0  # neither won: the fewer dice left
+    assert _ahead([2], [30, 10, 20], 1, 0) == 1.0
+    assert _ahead([0, 1], [12, 12, 20], 0, 1) == 0.5  # a shared win
+    assert _ahead([2], [15, 15, 3], 0, 1) == 0.5
 
 
 # ------------------------------------------------------------------------------ odds
