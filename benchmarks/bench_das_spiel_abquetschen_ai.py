@@ -62,7 +62,8 @@ easy: every build equally likely), with the win-chance model as leaf, for the be
 46.7 % on games 0–59 (the kept hard 55.0 %), 241 ms a decision; its own next turn weighed by the
 chance that each group survives the others' builds (easy's choice): fewer passes (6.3 % against
 7.6 % after the first dice; 1.7 against 2.3 a game among two normal), but 56.1 % against 57.8 % on
-games 120–299 and 34.4 % against 33.3 % among two normal (games 0–89); a bury defence (an opponent
+games 120–299 and 34.4 % against 33.3 % among two normal (games 0–89; on games 1000–1539, 30.7 %,
+95 % CI 27.0–34.8 %, against the kept hard's 29.4 % on games 0–539); a bury defence (an opponent
 who would then lead can cover all of hard's open positions next round) left all 90 games against
 two normal as they were: hard is walled in over several turns, not in one.
 """
