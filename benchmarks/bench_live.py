@@ -72,73 +72,75 @@ async def main(rounds: int) -> None:
         bot = create_bot(
             database_path=Path(tmp) / "bench.sqlite3", dice=seeded_dice("bench"), ai_delay=0
         )
-        async with simcord.run(bot, shard_count=1, settle_timeout=2.9) as env:
-            guild = env.create_guild("bench")
-            channel = guild.create_text_channel("games")
-            people = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cid")]
-            await people[0].slash(channel, "dasspiel new", game="buntekuh")
-            for p in people[1:]:
-                await p.click(channel.last_message, label="Join")
-            await people[0].click(channel.last_message, label="Start")
-            thread = channel.threads[0]
-            adapter = adapter_for("buntekuh")
-            response: list[float] = []
-            settled: list[float] = []
-            cpu: list[float] = []  # the process's CPU time for the three calls (bot and SimCord)
-            lay: list[float] = []
-            for n in range(rounds):
-                await env.advance_time(3.0)  # the countdown, then the roll
-                row = await bot.store.get(guild.id, 1)
-                assert row is not None
-                if row.status.value != "running":
-                    break
-                s = row.game.engine.state
-                funnels = g.bits(s.funnels())
-                right = s.matching(s.roll_sum or 0)
-                wrong = [q for q in funnels if q not in right]
-                message = next(m for m in reversed(thread.history()) if "rolled" in m.content)
-                first = people[n % 3]
-                others = [p for p in people if p is not first]
-                target = right[0] if right else None
-                presses = [
-                    stop_press(first, message, g.LABELS[target])
-                    if target is not None
-                    else Press(first, message, _cid(message, "bk:nowhere:")),
-                    *(
-                        stop_press(p, message, g.LABELS[wrong[k % len(wrong)]])
-                        if wrong
-                        else Press(p, message, _cid(message, "bk:nowhere:"))
-                        for k, p in enumerate(others)
-                    ),
-                ]
-                sent: dict[int, float] = {}
-                answered: dict[int, float] = {}
-                start, cpu_start = time.perf_counter(), time.process_time()
-                await together(env, presses, sent=stamping(sent, answered))
-                settled.append((time.perf_counter() - start) * 1000)
-                cpu.append((time.process_time() - cpu_start) * 1000)
-                response.extend((answered[k] - sent[k]) * 1000 for k in sent)
-                panel = next(
-                    m
-                    for m in reversed(thread.history(viewer=first))
-                    if m.flags.ephemeral and m.components
-                )
-                cid = _cid(panel, "bk:funnel:") if target is None else _cid(panel, "bk:lay:")
-                start = time.perf_counter()
-                if target is None:
-                    await first.select(panel, [g.LABELS[funnels[0]]], custom_id=cid)
+        try:
+            async with simcord.run(bot, shard_count=1, settle_timeout=2.9) as env:
+                guild = env.create_guild("bench")
+                channel = guild.create_text_channel("games")
+                people = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cid")]
+                await people[0].slash(channel, "dasspiel new", game="buntekuh")
+                for p in people[1:]:
+                    await p.click(channel.last_message, label="Join")
+                await people[0].click(channel.last_message, label="Start")
+                thread = channel.threads[0]
+                adapter = adapter_for("buntekuh")
+                response: list[float] = []
+                settled: list[float] = []
+                cpu: list[float] = []  # CPU time of the three calls (bot and SimCord)
+                lay: list[float] = []
+                for n in range(rounds):
+                    await env.advance_time(3.0)  # the countdown, then the roll
+                    row = await bot.store.get(guild.id, 1)
+                    assert row is not None
+                    if row.status.value != "running":
+                        break
+                    s = row.game.engine.state
+                    funnels = g.bits(s.funnels())
+                    right = s.matching(s.roll_sum or 0)
+                    wrong = [q for q in funnels if q not in right]
+                    message = next(m for m in reversed(thread.history()) if "rolled" in m.content)
+                    first = people[n % 3]
+                    others = [p for p in people if p is not first]
+                    target = right[0] if right else None
+                    presses = [
+                        stop_press(first, message, g.LABELS[target])
+                        if target is not None
+                        else Press(first, message, _cid(message, "bk:nowhere:")),
+                        *(
+                            stop_press(p, message, g.LABELS[wrong[k % len(wrong)]])
+                            if wrong
+                            else Press(p, message, _cid(message, "bk:nowhere:"))
+                            for k, p in enumerate(others)
+                        ),
+                    ]
+                    sent: dict[int, float] = {}
+                    answered: dict[int, float] = {}
+                    start, cpu_start = time.perf_counter(), time.process_time()
+                    await together(env, presses, sent=stamping(sent, answered))
+                    settled.append((time.perf_counter() - start) * 1000)
+                    cpu.append((time.process_time() - cpu_start) * 1000)
+                    response.extend((answered[k] - sent[k]) * 1000 for k in sent)
                     panel = next(
                         m
                         for m in reversed(thread.history(viewer=first))
                         if m.flags.ephemeral and m.components
                     )
-                    cid = _cid(panel, "bk:lay:")
-                await first.select(panel, ["124"], custom_id=cid)
-                lay.append((time.perf_counter() - start) * 1000)
-                print(f"round {n + 1}: {settled[-1]:.0f} ms", file=sys.stderr, flush=True)
-            del adapter
-        await bot.store.close()  # an open connection's thread would keep the process alive
-        bot.play.close_renderer()
+                    cid = _cid(panel, "bk:funnel:") if target is None else _cid(panel, "bk:lay:")
+                    start = time.perf_counter()
+                    if target is None:
+                        await first.select(panel, [g.LABELS[funnels[0]]], custom_id=cid)
+                        panel = next(
+                            m
+                            for m in reversed(thread.history(viewer=first))
+                            if m.flags.ephemeral and m.components
+                        )
+                        cid = _cid(panel, "bk:lay:")
+                    await first.select(panel, ["124"], custom_id=cid)
+                    lay.append((time.perf_counter() - start) * 1000)
+                    print(f"round {n + 1}: {settled[-1]:.0f} ms", file=sys.stderr, flush=True)
+                del adapter
+        finally:  # an open connection's thread would keep the process alive
+            await bot.store.close()
+            bot.play.close_renderer()
     print(f"{len(response)} calls in {len(settled)} rounds of three at once")
     for name, values in (
         ("click → response", response),
