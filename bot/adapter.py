@@ -125,10 +125,17 @@ class Picture:
 
 @dataclass(frozen=True, slots=True)
 class TurnView:
+    """A message's words, controls and picture. ``lasts``: the view may be seen only for that
+    many seconds; then the platform edits the message to the adapter's ``later_view(then)``
+    (``then``: JSON the adapter needs for it), also across a restart. Honoured where the platform
+    shows a turn's result (``result_view``)."""
+
     content: str
     controls: Controls | None = None
     picture: Picture | None = None
     keep_picture: bool = False  # no picture: an edit keeps the message's (a live click's speed)
+    lasts: float | None = None
+    then: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +315,17 @@ class GameAdapter(ABC, Generic[G]):
     @abstractmethod
     def turn_result(self, t: Translator, row: GameRow) -> str:
         """One line for the turn that just ended: it replaces that turn's message."""
+
+    def result_view(self, t: Translator, row: GameRow) -> TurnView:
+        """What replaces the message of the turn that just ended: by default ``turn_result``'s
+        words alone. A game may add a picture, and may show it only for a while
+        (``TurnView.lasts``, then ``later_view``): a sum seen for seconds, say."""
+        return TurnView(self.turn_result(t, row))
+
+    def later_view(self, t: Translator, row: GameRow, then: Mapping[str, Any]) -> TurnView:
+        """What a message shows once its view's ``lasts`` is up; ``then`` is that view's
+        ``then`` as stored. Only games whose views have ``lasts`` are asked."""
+        raise NotImplementedError(f"{self.title} has no view that lasts only a while")
 
     @abstractmethod
     def final_view(self, t: Translator, row: GameRow) -> TurnView:

@@ -78,9 +78,7 @@ class ComputerTurns:
                 return False
             t = await self.play.public_t(row.guild_id)
             if done:
-                await self.play.edit_stored_turn(
-                    row, channel, game.turn_result(t, row), board=False, message_id=ended
-                )
+                await self.play.close_turn_message(row, channel, ended)
                 await self.play.after_turn(row, channel)
                 # this task plays on when the next seat is a computer too
                 nxt = game.current(row.game)

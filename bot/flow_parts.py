@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from bot.live import LiveClocks
     from bot.shards import ShardScope
     from bot.storage import GameStore
+    from bot.timed import TimedViews
     from bot.timers import TurnTimers
 
 
@@ -22,6 +23,7 @@ class FlowParts:
     store: GameStore
     dice: DiceSource
     timers: TurnTimers
+    timed: TimedViews
     computers: ComputerTurns
     live_clocks: LiveClocks
     scope: ShardScope

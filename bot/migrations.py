@@ -163,6 +163,23 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             FROM guild_settings
         """,
     ),
+    (
+        6,
+        """
+        -- a message that shows a view only for a while: at due (POSIX time) it is edited to the
+        -- game's later view, later: JSON the game needs for that, lead: words kept before it
+        CREATE TABLE timed_views (
+            guild_id   INTEGER NOT NULL,
+            game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            message_id INTEGER NOT NULL,
+            due        REAL    NOT NULL,
+            lead       TEXT    NOT NULL DEFAULT '',
+            later      TEXT    NOT NULL,
+            PRIMARY KEY (game_id, message_id)
+        );
+        CREATE INDEX timed_views_by_guild ON timed_views (guild_id)
+        """,
+    ),
 )
 
 _PG_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -313,6 +330,21 @@ POSTGRES_MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
         INSERT INTO game_defaults SELECT guild_id, 'spexxx', default_variant, default_timer
             FROM guild_settings;
+        """,
+    ),
+    (
+        6,
+        """
+        CREATE TABLE timed_views (
+            guild_id   BIGINT NOT NULL,
+            game_id    BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            message_id BIGINT NOT NULL,
+            due        DOUBLE PRECISION NOT NULL,
+            lead       TEXT   NOT NULL DEFAULT '',
+            later      TEXT   NOT NULL,
+            PRIMARY KEY (game_id, message_id)
+        );
+        CREATE INDEX timed_views_by_guild ON timed_views (guild_id);
         """,
     ),
 )

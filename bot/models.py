@@ -131,3 +131,16 @@ class PlayerStats:
     best: int
     facts: list[dict[str, Any]] = field(default_factory=list)  # per recorded game (JSON)
     place: int | None = None  # position by rating in this server
+
+
+@dataclass(frozen=True, slots=True)
+class TimedView:
+    """A message that shows a view only for a while (``TurnView.lasts``): at ``due`` (POSIX
+    time) it is edited to show the game's ``later_view(then)``."""
+
+    guild_id: int
+    game_id: int
+    message_id: int
+    due: float
+    lead: str  # words the platform put before the view (a timer's note): kept after the change
+    then: dict[str, Any]  # JSON, the view's ``then``

@@ -36,6 +36,7 @@ from bot.posting import NO_MENTIONS, Posting, mention_only
 from bot.refusals import Refusal, refusal_text, user_t
 from bot.shards import ALL_SHARDS, ShardScope
 from bot.storage import GameStore, StaleGame
+from bot.timed import TimedViews
 from bot.timers import (
     LOBBY_IDLE_SECONDS,
     MAX_MISSED_TURNS,
@@ -79,6 +80,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         self._languages: dict[int, str | None] = {}  # server language setting, by guild
         # One thread renders every image: fewer malloc arenas, so less memory held after peaks
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game-render")
+        self.timed = TimedViews(self)
         self.timers = TurnTimers(
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
@@ -337,14 +339,4 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
 
     async def _close_turn_message(self, interaction: discord.Interaction, row: GameRow) -> None:
         """The finished turn's message keeps only its result: no buttons, no old image."""
-        t = await self.public_t(row.guild_id)
-        try:
-            await replies.edit_message(
-                interaction,
-                content=adapter_for(row.kind).turn_result(t, row),
-                attachments=[],
-                view=None,
-                allowed_mentions=NO_MENTIONS,
-            )
-        except discord.HTTPException as exc:
-            log.warning("could not close the turn message: %s", exc, extra=ids(row))
+        await self.close_turn_message(row, interaction.channel, None, interaction=interaction)

@@ -20,7 +20,7 @@ from bot.messages import (
     game_over,
     verdict,
 )
-from bot.models import GameRow, Status
+from bot.models import GameRow, Status, TimedView
 from bot.refusals import Refusal
 from bot.stats import record_finished
 from bot.timers import (
@@ -211,6 +211,7 @@ class Posting(FlowParts):
         whose message is gone, and let the computers on turn play on; only games of this
         process's shards. (posted or to post, resumed)"""
         posted = resumed = 0
+        await self.timed.recover()  # views shown for a while, in any game, running or not
         for row in await self.store.running_games(self.scope):
             if row.game is None or adapter_for(row.kind).current(row.game) is None:
                 continue
@@ -303,6 +304,68 @@ class Posting(FlowParts):
             )
         except discord.HTTPException as exc:
             log.warning("could not update the turn message: %s", exc, extra=ids(row))
+
+    async def close_turn_message(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable | None,
+        message_id: int | None,
+        *,
+        lead: str = "",
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """The message of the turn that just ended shows the game's result view (``lead``
+        before it) without controls: edited through the click's ``interaction``, else through
+        the channel. A view that may be seen only for a while is stored before it shows, so it
+        changes when its time comes, restart or not."""
+        if interaction is not None:
+            message_id = interaction.message.id if interaction.message is not None else None
+        elif not message_id or not hasattr(channel, "get_partial_message"):
+            return
+        t = await self.public_t(row.guild_id)
+        view = adapter_for(row.kind).result_view(t, row)
+        content, files = await self._with_picture(t, lead + view.content, view.picture, channel)
+        timed = None
+        if view.lasts is not None and message_id:
+            timed = await self.timed.keep(row, message_id, view, lead)
+        edit = {"content": content, "attachments": files, "view": None}
+        try:
+            if interaction is not None:
+                await replies.edit_message(interaction, allowed_mentions=NO_MENTIONS, **edit)
+            else:
+                await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
+                    allowed_mentions=NO_MENTIONS, **edit
+                )
+        except discord.HTTPException as exc:
+            log.warning("could not close the turn message: %s", exc, extra=ids(row))
+        if timed is not None:
+            self.timed.arm(timed)
+
+    async def show_later(self, timed: TimedView) -> bool:
+        """A timed view's message shows the game's later view now; False if Discord refused
+        (try again), True once done or when nothing is left to change."""
+        row = await self.store.get(timed.guild_id, timed.game_id)
+        if row is None or row.game is None:
+            return True
+        channel = await self.play_channel(row)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            log.warning("a timed view's channel is gone", extra=ids(row))
+            return True
+        t = await self.public_t(row.guild_id)
+        view = adapter_for(row.kind).later_view(t, row, timed.then)
+        content, files = await self._with_picture(
+            t, timed.lead + view.content, view.picture, channel
+        )
+        try:
+            await channel.get_partial_message(timed.message_id).edit(
+                content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.NotFound:
+            log.info("a timed view's message is gone", extra=ids(row))
+        except discord.HTTPException as exc:
+            log.warning("could not change a timed view: %s", exc, extra=ids(row))
+            return False
+        return True
 
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
         game = adapter_for(row.kind)

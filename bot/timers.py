@@ -284,8 +284,7 @@ class TurnTimers:
         channel = await self.play.play_channel(row)
         if channel is None:
             return
-        result = note + game.turn_result(t, row)
-        await self.play.edit_stored_turn(row, channel, result, board=False, message_id=ended)
+        await self.play.close_turn_message(row, channel, ended, lead=note)
         if removed:
             try:
                 await channel.send(note_removed, allowed_mentions=discord.AllowedMentions.none())

@@ -28,6 +28,7 @@ from bot.models import (
     PlayerStats,
     SeatResult,
     Status,
+    TimedView,
 )
 from bot.shards import ALL_SHARDS, ShardScope
 from games.common.errors import GameError
@@ -94,6 +95,17 @@ class GameStore(Protocol):
 
     async def events_of(self, guild_id: int, game_id: int) -> list[dict[str, Any]]: ...
 
+    # messages that show a view only for a while
+    async def add_timed_view(self, view: TimedView) -> None:
+        """Store (or replace) the message's timed view before it shows."""
+        ...
+
+    async def timed_views(self, scope: ShardScope = ALL_SHARDS) -> list[TimedView]:
+        """The timed views still to change, of the servers on ``scope``'s shards."""
+        ...
+
+    async def drop_timed_view(self, guild_id: int, game_id: int, message_id: int) -> None: ...
+
     # server settings
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 
@@ -139,6 +151,7 @@ class Tx(Protocol):
 TABLES: dict[str, str] = {
     "games": "id",
     "game_events": "game_id, seq",
+    "timed_views": "game_id, message_id",
     "stats_games": "game_id",
     "stats_results": "game_id, seat",
     "stats_ratings": "guild_id, kind, user_id",
@@ -466,6 +479,44 @@ class SqlGameStore:
         await self._transaction(body)
         row.version += 1
         row.saved_events += len(new_events)
+
+    # ------------------------------------------------------------ timed views
+
+    async def add_timed_view(self, view: TimedView) -> None:
+        async def body(tx: Tx) -> bool:
+            await tx.execute(
+                "INSERT INTO timed_views (guild_id, game_id, message_id, due, lead, later)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, message_id) DO UPDATE SET"
+                " due = excluded.due, lead = excluded.lead, later = excluded.later",
+                (
+                    view.guild_id,
+                    view.game_id,
+                    view.message_id,
+                    float(view.due),
+                    view.lead,
+                    json.dumps(view.then),
+                ),
+            )
+            return True
+
+        await self._transaction(body)
+
+    async def timed_views(self, scope: ShardScope = ALL_SHARDS) -> list[TimedView]:
+        rows = await self._read(
+            "SELECT guild_id, game_id, message_id, due, lead, later FROM timed_views"
+            f" WHERE {scope.sql()} ORDER BY due, game_id, message_id"
+        )
+        return [TimedView(r[0], r[1], r[2], float(r[3]), r[4], json.loads(r[5])) for r in rows]
+
+    async def drop_timed_view(self, guild_id: int, game_id: int, message_id: int) -> None:
+        async def body(tx: Tx) -> bool:
+            await tx.execute(
+                "DELETE FROM timed_views WHERE guild_id = ? AND game_id = ? AND message_id = ?",
+                (guild_id, game_id, message_id),
+            )
+            return True
+
+        await self._transaction(body)
 
     # ---------------------------------------------------------- server settings
 

@@ -1,0 +1,107 @@
+"""Messages that show a view only for a while (``TurnView.lasts``), then the game's later view.
+
+A game asks for it where something may be seen only briefly (Eintrichtern's revealed funnel
+sum, shown for 8 s). Each such message is stored with its due time before the view shows, and
+changed when that time comes: by a one-shot ``discord.ext.tasks`` loop (the library's own wait,
+as the turn timers' sweep uses), and after a restart by ``recover`` at start-up, so a view meant
+for seconds is never left standing. A change Discord refused is tried again a few times.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from discord.ext import tasks
+
+from bot.adapter import TurnView
+from bot.background import GameWork
+from bot.models import GameRow, TimedView
+from bot.refusals import Refusal
+from bot.timers import now
+
+if TYPE_CHECKING:
+    from bot.play import PlayController
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 5.0  # after Discord refused the change
+MAX_TRIES = 5
+
+
+class TimedViews:
+    def __init__(self, play: PlayController) -> None:
+        self.play = play
+        self._loops: dict[tuple[int, int], tasks.Loop[Any]] = {}  # by (game, message)
+        self._now = GameWork()  # those due already (overdue at start-up)
+
+    async def keep(self, row: GameRow, message_id: int, view: TurnView, lead: str) -> TimedView:
+        """Store the message's timed view, before it shows: from now on it will change."""
+        assert view.lasts is not None
+        timed = TimedView(
+            row.guild_id, row.id, message_id, now() + view.lasts, lead, dict(view.then)
+        )
+        await self.play.store.add_timed_view(timed)
+        return timed
+
+    def arm(self, timed: TimedView, tries: int = 0) -> None:
+        """Change the message when its time comes (at once if it has come)."""
+        key = (timed.game_id, timed.message_id)
+        if (old := self._loops.pop(key, None)) is not None:
+            old.cancel()
+        delay = timed.due - now()
+        if delay <= 0:
+            self._now.start(key, lambda: self._change(timed, tries), f"timed-{timed.game_id}")
+            return
+
+        async def wait_then_change() -> None:
+            if loop.current_loop == 0:
+                return  # ext.tasks waits after each run: the first run only starts the wait
+            loop.stop()
+            if self._loops.get(key) is loop:
+                del self._loops[key]
+            await self._change(timed, tries)
+
+        loop = tasks.loop(seconds=delay, count=2)(wait_then_change)
+        self._loops[key] = loop
+        loop.start()
+
+    async def recover(self) -> int:
+        """At start-up: every stored timed view of this process's servers, armed again."""
+        pending = await self.play.store.timed_views(self.play.scope)
+        for timed in pending:
+            self.arm(timed)
+        if pending:
+            log.info("%d timed views to change", len(pending))
+        return len(pending)
+
+    def cancel(self) -> None:
+        """At shutdown: the stored views change after the restart."""
+        for loop in self._loops.values():
+            loop.cancel()
+        self._loops.clear()
+
+    async def _change(self, timed: TimedView, tries: int) -> None:
+        try:
+            async with self.play.acting(timed.game_id):
+                if await self.play.show_later(timed):
+                    await self.play.store.drop_timed_view(
+                        timed.guild_id, timed.game_id, timed.message_id
+                    )
+                    self.play.acted["timed view"] += 1
+                    return
+        except Refusal:
+            return  # shutting down: the start-up changes it
+        except Exception as exc:
+            log.exception("timed view not changed", extra={"game": timed.game_id})
+            self.play.bot.dispatch("game_failure", exc)
+            return
+        if tries + 1 < MAX_TRIES:
+            self.arm(replace(timed, due=now() + RETRY_SECONDS), tries + 1)
+        else:
+            log.error(
+                "gave up changing a timed view after %d tries; a restart tries again",
+                MAX_TRIES,
+                extra={"guild": timed.guild_id, "game": timed.game_id},
+            )
