@@ -1,7 +1,7 @@
 """Click → response time of the real bot in SimCord over whole games, rendering included.
 
 Run: .venv/bin/python benchmarks/bench_bot.py [--games 3] [--game spexxx|spectrangle|abquetschen|
-cuibono|both|all] (both: Spexxx and Spectrangle; all: every game)
+cuibono|eintrichtern|both|all] (both: Spexxx and Spectrangle; all: every game)
 Each click, select and slash command is timed from the call until SimCord has settled the bot's
 work (the response sent, the next turn posted). Targets for each game: median ≤ 40 ms,
 p99 ≤ 120 ms.
@@ -162,6 +162,27 @@ async def play_cuibono(env, n: int, samples: list[float]) -> int:  # type: ignor
     return turns
 
 
+async def play_eintrichtern(env, n: int, samples: list[float]) -> int:  # type: ignore[no-untyped-def]
+    """Each lift: Roll (Adopt on every other turn that offers it), then a red die from one of
+    the two selects, spread over the plate by the turn count."""
+    by_id, thread = await das_lobby(env, n, "eintrichtern", samples)
+    turns = 0
+    while (message := turn_message(thread, ("ein:",))) is not None:
+        player = by_id[int(MENTION.search(message.content).group(1))]  # type: ignore[union-attr]
+        adopt = next((c for c in ids(message) if c.startswith("ein:adopt:")), None)
+        roll = next(c for c in ids(message) if c.startswith("ein:roll:"))
+        target = adopt if adopt is not None and turns % 2 else roll
+        await timed(samples, player.click(message, custom_id=target))
+        message = turn_message(thread, ("ein:",))
+        lifts = [c for c in ids(message) if c.startswith("ein:lift:")]
+        cid = lifts[turns % len(lifts)]
+        values = options(message, cid)
+        value = values[(turns * 7) % len(values)]
+        await timed(samples, player.select(message, [value], custom_id=cid))
+        turns += 1
+    return turns
+
+
 def p99(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -185,6 +206,7 @@ async def main(games: int, which: str) -> None:
         "spectrangle": play_spectrangle,
         "abquetschen": play_abquetschen,
         "cuibono": play_cuibono,
+        "eintrichtern": play_eintrichtern,
     }
     groups = {"both": ["spexxx", "spectrangle"], "all": list(plays)}
     chosen = groups.get(which, [which])
@@ -207,7 +229,7 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument(
         "--game",
-        choices=("spexxx", "spectrangle", "abquetschen", "cuibono", "both", "all"),
+        choices=("spexxx", "spectrangle", "abquetschen", "cuibono", "eintrichtern", "both", "all"),
         default="both",
     )
     args = parser.parse_args()
