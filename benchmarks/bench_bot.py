@@ -212,7 +212,9 @@ async def main(games: int, which: str) -> None:
     chosen = groups.get(which, [which])
     with tempfile.TemporaryDirectory() as tmp:
         bot = create_bot(database_path=Path(tmp) / "bench.sqlite3", dice=seeded_dice("bench"))
-        async with simcord.run(bot, shard_count=1) as env:
+        # a generous settle deadline: on a loaded machine a click's work (several pictures) may
+        # take seconds of wall clock; it is a deadline, not part of what is measured
+        async with simcord.run(bot, shard_count=1, settle_timeout=60) as env:
             for name in chosen:
                 await plays[name](env, -1, [])  # warm-up: caches, first render
             for name in chosen:
