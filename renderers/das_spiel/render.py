@@ -161,29 +161,45 @@ def render_wuerfelmarsch(
     *,
     choosable: Iterable[int] | None = None,
     moves_from: int | None = None,
+    funnels: Iterable[int] = (),
+    last: wuerfelmarsch.Last | wuerfelmarsch.FromLog | None = wuerfelmarsch.FROM_LOG,
     side: int = g.X,
     lang: str = DEFAULT,
 ) -> bytes:
     """The plate with the three armies, their target corners, the last tip (and what it
     captured) marked, the turn counter and each seat's score. ``choosable`` (default: the dice
     of the seat on turn) are labelled and the hollows the dice of mask ``moves_from`` (default:
-    the same dice) can tip into are ringed; the bot passes one selected die. Draw it from the
-    seat's own side (``side``, §9.4)."""
+    the same dice) can tip into are ringed; the bot passes one selected die, and the
+    ``funnels`` (layer-1 positions) its tips would complete. Draw it from the seat's own side
+    (``side``, §9.4). ``last``: the last action (default: replayed from ``game.log``)."""
     if choosable is None:
         choosable = g.bits(wuerfelmarsch.choosable(game))
         if moves_from is None:
             moves_from = wuerfelmarsch.choosable(game)
     img = wuerfelmarsch.board_image(
-        game, names, choosable=choosable, moves_from=moves_from, side=side, lang=resolve(lang)
+        game,
+        names,
+        choosable=choosable,
+        moves_from=moves_from,
+        funnels=funnels,
+        last=last,
+        side=side,
+        lang=resolve(lang),
     )
     return encode(img)
 
 
 def render_wuerfelmarsch_final(
-    game: Wuerfelmarsch, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: Wuerfelmarsch,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    last: wuerfelmarsch.Last | wuerfelmarsch.FromLog | None = wuerfelmarsch.FROM_LOG,
 ) -> bytes:
     """The final plate and the standings (the corner's winner first, then by score)."""
-    return encode(wuerfelmarsch.final_image(game, names, side=side, lang=resolve(lang)))
+    img = wuerfelmarsch.final_image(game, names, side=side, lang=resolve(lang), last=last)
+    return encode(img)
 
 
 def render_eintrichtern(

@@ -1,8 +1,9 @@
 """Würfelmarsch's pictures (RULES.md §9): the plate with the three marching armies (red, yellow,
 pearl: told apart by brightness, pip colour and the pearl stripes as well as by hue), each
 seat's target corner flagged with its die, the last tip or rotation marked with the dice it
-captured or removed, the dice the seat on turn may move labelled and the hollows they may tip
-into ringed, the turn counter against the quiet cap; the final picture adds the standings.
+captured or removed, the dice the seat on turn may move labelled, the hollows they may tip
+into ringed and the funnels such a tip would complete marked (a ▽ at the funnel's point), the
+turn counter against the quiet cap; the final picture adds the standings.
 
 Nothing is hidden in Würfelmarsch (§9.4), so the picture draws the state itself. The pips
 decide captures, so every face shows them.
@@ -10,8 +11,9 @@ decide captures, so every face shows them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -33,6 +35,7 @@ from renderers.names import namer
 TOKEN = 40  # a target corner's flag: the owner's die in the empty hollow
 GHOST = 34  # a die the last tip captured or removed, where it stood
 DOT = 11  # a hollow the seat on turn may tip into
+FUNNEL_MARK = 20  # a funnel a tip would complete: a triangle of this circumradius at its point
 LABEL_LIFT = round(view.HEX_R) - 4  # a choosable die's label sits on its hexagon's top tip
 
 
@@ -46,20 +49,36 @@ class Last:
     lost: dict[int, int]
 
 
+class FromLog:
+    """The default of ``last``: replay the game's whole log to find it."""
+
+
+FROM_LOG: Final = FromLog()
+
+
 def last_action(game: Wuerfelmarsch) -> Last | None:
     """The log's last action with its result, replayed from the set-up (well under a
-    millisecond): the state keeps no result, and the picture shows what a tip took."""
+    millisecond): the state keeps no result, and the picture shows what a tip took. A caller
+    that keeps only the log's tail (the bot) passes its own ``Last`` (``last_of``) instead."""
     if not game.log:
         return None
     state = WmState(game.state.start_seat, game.state.quiet_turns)
     for action in game.log[:-1]:
         state.apply(action)
     owners = state.owners()
-    r = state.apply(game.log[-1])
+    return last_of(game.log[-1].seat, owners, state.apply(game.log[-1]))
+
+
+def last_of(seat: int, owners: Sequence[int], r: Result) -> Last:
+    """The ``Last`` of a result, given each position's owner before the action."""
     lost = {c.pos: owners[c.pos] for c in r.captured}
     for i in r.removed:  # the moved die itself may be removed: it came from ``r.pos``
         lost[i] = owners[r.pos] if i == r.to else owners[i]
-    return Last(game.log[-1].seat, r, lost)
+    return Last(seat, r, lost)
+
+
+def _resolve(game: Wuerfelmarsch, last: Last | FromLog | None) -> Last | None:
+    return last_action(game) if isinstance(last, FromLog) else last
 
 
 def choosable(game: Wuerfelmarsch) -> int:
@@ -82,7 +101,8 @@ def destinations(state: WmState, dice: int) -> int:
     return out
 
 
-def _direction(t: Translator, name: str) -> str:
+def direction_name(t: Translator, name: str) -> str:
+    """A tip's direction (``forward-left`` …) in words."""
     return {
         "forward-left": t("forward-left"),
         "forward-right": t("forward-right"),
@@ -97,8 +117,14 @@ def last_action_text(
     """The last action in words ("" before the first)."""
     if last is None:
         return ""
+    return describe(t, last, lambda seat: panels.short_name(names, seat, lang))
+
+
+def describe(t: Translator, last: Last, name_of: Callable[[int], str]) -> str:
+    """What an action did, each seat named by ``name_of`` (the picture's short names, the
+    chat's mentions)."""
     r = last.result
-    who = panels.short_name(names, last.seat, lang)
+    who = name_of(last.seat)
     if r.kind == "rotate":
         faces = "".join(map(str, r.orientation))
         return t("{name} turned {pos} to {faces}.", name=who, pos=g.LABELS[r.pos], faces=faces)
@@ -107,15 +133,14 @@ def last_action_text(
         "{name} tipped {frm} {direction} to {to}.",
         name=who,
         frm=g.LABELS[r.pos],
-        direction=_direction(t, r.direction),
+        direction=direction_name(t, r.direction),
         to=g.LABELS[r.to],
     )
     by_seat: dict[int, list[str]] = {}
     for c in r.captured:
         by_seat.setdefault(c.by, []).append(g.LABELS[c.pos])
     for seat, labels in sorted(by_seat.items()):
-        name = panels.short_name(names, seat, lang)
-        text += " " + t("{name} captured {labels}.", name=name, labels=" ".join(labels))
+        text += " " + t("{name} captured {labels}.", name=name_of(seat), labels=" ".join(labels))
     if r.removed:
         labels = " ".join(g.LABELS[i] for i in r.removed)
         text += " " + t("Tie: {labels} left the game.", labels=labels)
@@ -156,7 +181,7 @@ def cards(
             panels.SeatCard(
                 panels.die_token(COLOURS[seat], 48),
                 namer(names, seat, lang),
-                t("score {n}", n=_signed(s.score(seat))),
+                t("score {n}", n=signed(s.score(seat))),
                 facts,
                 seat == s.current,
             )
@@ -170,7 +195,8 @@ def _tally(t: Translator, s: WmState, seat: int) -> str:
     )
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
+    """A score with its sign: +2, 0, −1."""
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
@@ -215,18 +241,34 @@ def _draw_destinations(img: Image.Image, hollows: int, side: int) -> None:
         draw.ellipse(box, fill=th.LABEL_BG, outline=th.LABEL_RING, width=4)
 
 
+def _draw_funnels(img: Image.Image, funnels: Iterable[int], side: int) -> None:
+    """A funnel a tip would complete: a triangle round its point (where its walls will meet),
+    in the colour of the rings where the die can go, pointing down like a funnel."""
+    draw = ImageDraw.Draw(img)
+    r = FUNNEL_MARK
+    for q in funnels:
+        x, y = view.centre(q, side)
+        points = [(x - r, y - r // 2), (x + r, y - r // 2), (x, y + r)]
+        draw.polygon(points, outline=th.OUTLINE, width=11)
+        draw.polygon(points, outline=th.LABEL_RING, width=5)
+
+
 def board_image(
     game: Wuerfelmarsch,
     names: Sequence[str],
     *,
     choosable: Iterable[int] = (),
     moves_from: int | None = None,
+    funnels: Iterable[int] = (),
+    last: Last | FromLog | None = FROM_LOG,
     side: int = g.X,
     lang: str = DEFAULT,
 ) -> Image.Image:
+    """The plate; ``funnels`` (layer-1 positions) are marked as funnels a tip would complete,
+    ``last`` is the last action (default: replayed from the log)."""
     t = translator(lang)
     s = game.state
-    last = last_action(game)
+    last = _resolve(game, last)
     marks: tuple[int, ...] = ()
     if last is not None:
         r = last.result
@@ -242,6 +284,7 @@ def board_image(
     _draw_lost(img, last, side)
     if moves_from is not None:
         _draw_destinations(img, destinations(s, moves_from), side)
+    _draw_funnels(img, funnels, side)
     for i in choosable:  # on the die's top tip: its pips decide captures, so none is covered
         x, y = view.centre(i, side)
         view.label_sprite(g.LABELS[i]).paste(img, (x, y - LABEL_LIFT))
@@ -249,7 +292,12 @@ def board_image(
 
 
 def final_image(
-    game: Wuerfelmarsch, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: Wuerfelmarsch,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    last: Last | FromLog | None = FROM_LOG,
 ) -> Image.Image:
     """The final plate with the standings below it: the winner first, then by score."""
     s = game.state
@@ -261,13 +309,13 @@ def final_image(
             return t("reached the target corner") + " · " + text
         return text
 
-    board = board_image(game, names, side=side, lang=lang)
+    board = board_image(game, names, side=side, lang=lang, last=last)
     rows = [
         panels.Standing(
             seat,
             (seat not in s.winners, -s.score(seat)),
             facts(seat),
-            _signed(s.score(seat)),
+            signed(s.score(seat)),
             seat in s.winners,
         )
         for seat in range(SEATS)
