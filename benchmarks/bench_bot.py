@@ -1,7 +1,7 @@
 """Click → response time of the real bot in SimCord over whole games, rendering included.
 
 Run: .venv/bin/python benchmarks/bench_bot.py [--games 3] [--game spexxx|spectrangle|abquetschen|
-cuibono|eintrichtern|both|all] (both: Spexxx and Spectrangle; all: every game)
+cuibono|eintrichtern|wuerfelmarsch|both|all] (both: Spexxx and Spectrangle; all: every game)
 Each click, select and slash command is timed from the call until SimCord has settled the bot's
 work (the response sent, the next turn posted). Targets for each game: median ≤ 40 ms,
 p99 ≤ 120 ms.
@@ -183,6 +183,44 @@ async def play_eintrichtern(env, n: int, samples: list[float]) -> int:  # type: 
     return turns
 
 
+async def play_wuerfelmarsch(env, n: int, samples: list[float]) -> int:  # type: ignore[no-untyped-def]
+    """Each turn: choose dice in turn until one can tip forward, and tip it (↖ before ↗);
+    if none can, turn the last die chosen to the first orientation offered."""
+    by_id, thread = await das_lobby(env, n, "wuerfelmarsch", samples)
+    turns = 0
+    while (message := turn_message(thread, ("wm:",))) is not None:
+        player = by_id[int(MENTION.search(message.content).group(1))]  # type: ignore[union-attr]
+        die = next(c for c in ids(message) if c.startswith("wm:die:"))
+        move = None
+        for value in options(message, die):
+            await timed(samples, player.select(message, [value], custom_id=die))
+            message = turn_message(thread, ("wm:",))
+            die = next(c for c in ids(message) if c.startswith("wm:die:"))
+            move = next((c for c in enabled(message) if c.endswith((":fl", ":fr"))), None)
+            if move is not None:
+                break
+        if move is not None:
+            await timed(samples, player.click(message, custom_id=move))
+        else:
+            turn = next(c for c in ids(message) if c.startswith("wm:turn:"))
+            await timed(samples, player.click(message, custom_id=turn))
+            message = turn_message(thread, ("wm:",))
+            rot = next(c for c in ids(message) if c.startswith("wm:rot:"))
+            await timed(samples, player.select(message, [options(message, rot)[0]], custom_id=rot))
+        turns += 1
+    return turns
+
+
+def enabled(message) -> list[str]:  # type: ignore[no-untyped-def]
+    """The custom_ids of a message's buttons that are not greyed out."""
+    return [
+        child.custom_id
+        for row in message.components
+        for child in row.children
+        if getattr(child, "custom_id", None) and not getattr(child, "disabled", False)
+    ]
+
+
 def p99(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -207,6 +245,7 @@ async def main(games: int, which: str) -> None:
         "abquetschen": play_abquetschen,
         "cuibono": play_cuibono,
         "eintrichtern": play_eintrichtern,
+        "wuerfelmarsch": play_wuerfelmarsch,
     }
     groups = {"both": ["spexxx", "spectrangle"], "all": list(plays)}
     chosen = groups.get(which, [which])
@@ -231,7 +270,16 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument(
         "--game",
-        choices=("spexxx", "spectrangle", "abquetschen", "cuibono", "eintrichtern", "both", "all"),
+        choices=(
+            "spexxx",
+            "spectrangle",
+            "abquetschen",
+            "cuibono",
+            "eintrichtern",
+            "wuerfelmarsch",
+            "both",
+            "all",
+        ),
         default="both",
     )
     args = parser.parse_args()

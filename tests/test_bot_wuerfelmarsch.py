@@ -20,9 +20,13 @@ from games.das_spiel.__main__ import main as replay_main
 from games.das_spiel.sides import side_of_seat
 from games.das_spiel.wuerfelmarsch import TARGETS, Rotate, Tip
 from games.das_spiel.wuerfelmarsch.state import MOVES
+from renderers.das_spiel import theme as th
+from renderers.das_spiel import view
+from renderers.das_spiel import wuerfelmarsch as wm_pictures
 from tests.dastable import DasTable, replayed, stored
 from tests.simtable import component_ids, find_id, read_png, select_options
 from tests.test_bot_spectrangle import _repost_old
+from tests.test_render_das_spiel import colours_near
 
 CODES = {"fl": "forward-left", "fr": "forward-right", "l": "left", "r": "right"}
 
@@ -210,6 +214,14 @@ async def test_the_booklet_capture_through_the_buttons(simcord_env, db_path: Pat
     assert "↖ **0H2**" in message.content and "↗ **0H3**" in message.content
     r = await table.tip(alice, thread, "0I3", "fl")
     assert not r.ephemeral, r.response.content
+    message = await table.pick(bob, thread, "0C1")
+    picture = (await read_png(message)).convert(
+        "RGB"
+    )  # drawn from bob's side, Y (§2.7): 0C1 labelled there
+    for side in g.AXES:
+        x, y = view.centre(g.index_of_label("0C1"), side)
+        near = colours_near(picture, (x, y - wm_pictures.LABEL_LIFT), 4)
+        assert bool(near & {th.LABEL_BG, th.LABEL_TEXT, th.LABEL_RING}) == (side == g.Y)
     r = await table.rotate(bob, thread, "0C1", "412")
     assert not r.ephemeral, r.response.content
     await table.pick(cy, thread, "0C3")
@@ -301,9 +313,9 @@ async def test_restart_with_a_die_chosen_then_stale_clicks(
 
 
 @pytest.mark.simcord(settle_timeout=240)
-async def test_one_person_against_normal_and_hard(simcord_env, db_path: Path) -> None:
+async def test_one_person_against_easy_and_hard(simcord_env, db_path: Path) -> None:
     table = WmTable(simcord_env, db_path, names=("alice",))
-    thread = await table.start(computers=("normal", "hard"))
+    thread = await table.start(computers=("easy", "hard"))
     await table.play_to_end(thread)
     await check_end(table, thread)
     assert {e["seat"] for e in table.events()} == {0, 1, 2}

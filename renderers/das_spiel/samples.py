@@ -25,7 +25,7 @@ from games.das_spiel.raffzahn import Phase as RaffPhase
 from games.das_spiel.raffzahn import Raffzahn, Stop, Take
 from games.das_spiel.raffzahn import Roll as RaffRoll
 from games.das_spiel.setup import bottom_layer, full_pyramid
-from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
+from games.das_spiel.wuerfelmarsch import WmState, Wuerfelmarsch
 from games.das_spiel.wuerfelmarsch import ai as wm_ai
 
 SAMPLE_NAMES = ("Ann 🦄", "Benedikt von Lange-Schöneberg", "محمد علي")
@@ -163,6 +163,27 @@ def wuerfelmarsch_game(seed: int = 4, actions: int | None = 19) -> Wuerfelmarsch
     return game
 
 
+def wuerfelmarsch_turn() -> tuple[WmState, int]:
+    """The booklet's capture example (RULES.md §9.6) as yellow sees it, 0E3 chosen: its
+    forward-right tip to 0F4 completes two funnels."""
+    state = WmState.constructed(
+        {
+            "0E3": (1, "465"),
+            "0G5": (0, "153"),
+            "0E4": (0, "514"),
+            "0G4": (1, "132"),
+            "0F5": (2, "213"),
+            "0I5": (0, "321"),
+            "0I6": (0, "321"),
+            "0D1": (1, "132"),
+            "0H7": (2, "213"),
+            "0G6": (2, "213"),
+        },
+        current=1,
+    )
+    return state, g.index_of_label("0E3")
+
+
 def eintrichtern_game(players: int = 4, seed: int = 20, actions: int | None = 61) -> Eintrichtern:
     """A seeded Eintrichtern game between honest computer players (normal), stopped after
     ``actions`` actions (None: to the end)."""
@@ -180,6 +201,7 @@ def eintrichtern_game(players: int = 4, seed: int = 20, actions: int | None = 61
 
 
 def write_samples(out_dir: Path) -> list[Path]:
+    from renderers.das_spiel import wuerfelmarsch
     from renderers.das_spiel.render import (
         render_abquetschen,
         render_abquetschen_final,
@@ -197,6 +219,7 @@ def write_samples(out_dir: Path) -> list[Path]:
     )
 
     game = abquetschen_game()
+    turn, die = wuerfelmarsch_turn()
     end = abquetschen_game(actions=None)
     pile, emptied = cui_bono_pile()
     plate, sums = plate_with_sums()
@@ -224,6 +247,14 @@ def write_samples(out_dir: Path) -> list[Path]:
         "das-spiel-wuerfelmarsch.png": render_wuerfelmarsch(wuerfelmarsch_game(), SAMPLE_NAMES),
         "das-spiel-wuerfelmarsch-final.png": render_wuerfelmarsch_final(
             wuerfelmarsch_game(actions=None), SAMPLE_NAMES, lang="nl"
+        ),
+        "das-spiel-wuerfelmarsch-turn.png": render_wuerfelmarsch(
+            Wuerfelmarsch(state=turn),
+            SAMPLE_NAMES,
+            choosable=[die],
+            moves_from=g.BIT[die],
+            funnels=wuerfelmarsch.completions(turn, g.BIT[die]),
+            side=g.Y,
         ),
         "das-spiel-eintrichtern.png": render_eintrichtern(eintrichtern_game(), CUI_NAMES),
         "das-spiel-eintrichtern-final.png": render_eintrichtern_final(

@@ -101,6 +101,19 @@ def destinations(state: WmState, dice: int) -> int:
     return out
 
 
+def completions(state: WmState, dice: int) -> list[int]:
+    """The funnels (layer-1 positions) a legal tip of one of ``dice`` of the seat on turn would
+    complete, tried on copies of the state."""
+    seat = state.current
+    if seat is None:
+        return []
+    out: set[int] = set()
+    for tip in state.tips(seat):
+        if dice >> tip.frm & 1:
+            out.update(f.funnel for f in state.copy().apply(tip).funnels)
+    return sorted(out)
+
+
 def direction_name(t: Translator, name: str) -> str:
     """A tip's direction (``forward-left`` …) in words."""
     return {

@@ -409,15 +409,11 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         else:
             dice = [screen.die]
             moves_from = g.BIT[screen.die]
-        funnels: set[int] = set()
-        for i in dice:
-            for tip in self.tips_of(game, i).values():
-                funnels.update(f.funnel for f in self.trial(game, tip).funnels)
         kwargs = {
             "lang": t.lang,
             "choosable": dice,
             "moves_from": moves_from,
-            "funnels": sorted(funnels),
+            "funnels": pictures.completions(s, g.mask_of(dice)),
             "last": snap.lasts[-1] if snap.lasts else None,
             "side": side_of_seat(seat),
         }
