@@ -201,7 +201,7 @@ async def test_three_people_march_to_a_corner(simcord_env, db_path: Path) -> Non
     winner = s.winners[0]
     assert s.owned[winner] >> TARGETS[winner] & 1
     final = thread.last_message.content
-    assert "reached their target corner" in final
+    assert "reached their target corner." in final
 
 
 async def test_the_booklet_capture_through_the_buttons(simcord_env, db_path: Path) -> None:

@@ -77,7 +77,7 @@ DIRECTIONS = (
 )
 ROTATE = "⟳"
 END_REASONS = {
-    EndReason.CORNER: N_("{name} reached their target corner and wins."),
+    EndReason.CORNER: N_("{name} reached their target corner."),
     EndReason.PLATE_EMPTY: N_("No die is left on the plate: the scores decide."),
     EndReason.QUIET_CAP: N_("{n} turns went by without a capture: the scores decide."),
 }
