@@ -340,6 +340,16 @@ async def test_a_turn_timer_then_the_computer_plays_the_turn(simcord_env, db_pat
     assert len(events) == 1 and events[0]["seat"] == 0
     assert any("Time ran out" in m.content for m in thread.history())
     assert table.on_turn(table.turn_message(thread)) is table.players[1]
+    # /dasspiel board posts the turn again; the host cancels: no buttons are left
+    before = table.turn_message(thread)
+    await table.players[1].slash(thread, "dasspiel board")
+    again = table.turn_message(thread)
+    assert again.id != before.id and table.on_turn(again) is table.players[1]
+    r = await table.players[0].slash(thread, "dasspiel cancel")
+    assert not r.ephemeral, r.response.content
+    assert table.status(db_path) == "cancelled"
+    turn = table.turn_message(thread)
+    assert turn is None or not component_ids(turn)
 
 
 @pytest.mark.simcord(settle_timeout=120)
