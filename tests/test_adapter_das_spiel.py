@@ -71,3 +71,26 @@ def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
     with pytest.raises(ValueError):
         ABQ._read(table, many, Click("page", (), ("9",)))
     assert g.LABELS[0] in selects[0].options[0].label
+
+
+@pytest.mark.parametrize("kind", ["abquetschen", "cuibono", "raffzahn", "buntekuh"])
+def test_a_game_ended_by_resignations_says_so_in_its_final_picture(kind: str) -> None:
+    """The final picture's status is how the game ended, not the rules' next step."""
+    from bot.adapters import adapter_for
+    from bot.models import GameRow, Player, Status
+
+    adapter = adapter_for(kind)
+    table = adapter.new_game(3, {}, SeededDice(3))
+    players = [Player(1, "Ann"), Player(2, "Ben"), Player(3, "Cid")]
+    row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, game=table)
+    adapter.started(row, 1_000_000.0)
+    for seat in (1, 2):
+        adapter.apply(table, adapter.resign_action(seat), SeededDice(4))
+    assert adapter.finished(table) and list(adapter.winners(table)) == [0]
+    picture = adapter.final_view(translator("de"), row).picture
+    assert picture is not None
+    assert picture.kwargs["ended"] == "Die anderen Spieler haben aufgegeben. Gewinner: Ann."
+    png = picture.draw(*picture.args, **picture.kwargs)
+    untold = {k: v for k, v in picture.kwargs.items() if k != "ended"}
+    assert png != picture.draw(*picture.args, **untold)  # the status lines differ
+    assert png.startswith(b"\x89PNG")

@@ -150,7 +150,9 @@ def board_image(
     choosable: Iterable[int] = (),
     side: int = g.X,
     lang: str = DEFAULT,
+    status: Sequence[str] | None = None,
 ) -> Image.Image:
+    """``status`` replaces the status lines (a game the players ended early)."""
     t = translator(lang)
     overlay = view.Overlay(side, choosable, last_placement(game))
     lines = [status_text(game, names, t, lang)]
@@ -158,15 +160,22 @@ def board_image(
     just_rolled = bool(game.log) and isinstance(game.log[-1], Roll)
     if last and not game.finished and not (just_rolled and game.state.phase is Phase.BUILD):
         lines.append(last)
+    if status is not None:
+        lines = list(status)
     cards_ = cards(game, names, t, lang)
     return panels.board_picture(game.pyramid(), overlay, lang, "Abquetschen", lines, cards_)
 
 
 def final_image(
-    game: Abquetschen, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: Abquetschen,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> Image.Image:
     """The final pile with the standings below it: winners first, then fewest dice left."""
-    board = board_image(game, names, side=side, lang=lang)
+    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
     s = game.state
     rows = [
         panels.Standing(

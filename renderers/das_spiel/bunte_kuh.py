@@ -285,8 +285,10 @@ def board_image(
     seat: int = 0,
     side: int = g.X,
     lang: str = DEFAULT,
+    status: Sequence[str] | None = None,
 ) -> Image.Image:
-    """The table as ``seat`` sees it (every seat sees the same)."""
+    """The table as ``seat`` sees it (every seat sees the same); ``status`` replaces the
+    status lines (a game the players ended early)."""
     t = translator(lang)
     v = game.view(seat)
     events = last_round(game)
@@ -308,6 +310,8 @@ def board_image(
     outcome = outcome_text(events, names, t, lang)
     if outcome:
         lines.append(outcome)
+    if status is not None:
+        lines = list(status)
     bottom = panels.draw_status(img, lines, HEADING)
     if v.dice is not None and v.phase in (Phase.CALL, Phase.PLACE):
         panels.draw_dice(img, Colour.PEARL, v.dice, bottom)
@@ -316,10 +320,15 @@ def board_image(
 
 
 def final_image(
-    game: BunteKuh, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: BunteKuh,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> Image.Image:
     """The final pile with the standings below it: the emptied supplies first."""
-    board = board_image(game, names, side=side, lang=lang)
+    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
     v = game.view(0)
     rows = [
         panels.Standing(

@@ -104,20 +104,27 @@ def board_image(
     choosable: Iterable[int] = (),
     side: int = g.X,
     lang: str = DEFAULT,
+    status: Sequence[str] | None = None,
 ) -> Image.Image:
+    """``status`` replaces the status lines (a game the players ended early)."""
     t = translator(lang)
     overlay = view.Overlay(side, choosable, last_marks(game))
-    lines = [status_text(game, names, t, lang)]
+    lines = list(status) if status is not None else [status_text(game, names, t, lang)]
     cards_ = cards(game, names, t, lang)
     pile = game.view().pyramid  # what everyone sees: the interior blanked (§3.4)
     return panels.board_picture(pile, overlay, lang, "Cui bono?", lines, cards_)
 
 
 def final_image(
-    game: CuiBono, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: CuiBono,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> Image.Image:
     """The final pile with the standings below it: fewest minus points first."""
-    board = board_image(game, names, side=side, lang=lang)
+    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
     s = game.state
     rows = [
         panels.Standing(

@@ -182,8 +182,10 @@ def board_image(
     reveal: Reveal | None = None,
     side: int = g.X,
     lang: str = DEFAULT,
+    status: Sequence[str] | None = None,
 ) -> Image.Image:
-    """The table as ``seat`` sees it (everyone sees the same; default the seat on turn)."""
+    """The table as ``seat`` sees it (everyone sees the same; default the seat on turn);
+    ``status`` replaces the status lines (a game the players ended early)."""
     t = translator(lang)
     s = game.state
     v = game.view(seat if seat is not None else (s.current or 0))
@@ -196,6 +198,8 @@ def board_image(
     text = last_action_text(game, v, names, t, lang, reveal)
     lines = [text] if text else []  # what happened, then what is next (above the roll)
     lines.append(status_text(game, v, names, t, lang))
+    if status is not None:
+        lines = list(status)
     return panels.board_picture(
         shown,
         overlay,
@@ -208,11 +212,16 @@ def board_image(
 
 
 def final_image(
-    game: Eintrichtern, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: Eintrichtern,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> Image.Image:
     """The final plate (covered funnels stay covered) with the standings: most red dice first."""
     s = game.state
-    board = board_image(game, names, side=side, lang=lang)
+    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
     rows = [
         panels.Standing(
             seat,

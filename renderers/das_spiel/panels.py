@@ -259,6 +259,12 @@ def board_picture(
     return img
 
 
+def ended_lines(ended: str | None) -> list[str] | None:
+    """The status lines of a final picture whose game the players ended before its rules did
+    (``ended`` says how), or None: the game's own status."""
+    return None if ended is None else [ended]
+
+
 def end_line(t: Translator, reason: str, winners: Iterable[int], names: Sequence[str]) -> str:
     """Why the game ended and who won, for the status lines."""
     who = ", ".join(short_name(names, w, t.lang) for w in winners)

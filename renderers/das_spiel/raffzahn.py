@@ -161,6 +161,7 @@ def board_image(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    status: Sequence[str] | None = None,
 ) -> Image.Image:
     """The picture for ``seat`` (its own side's pips, the dice it may take labelled) or the
     public one (``seat`` None: the shape only)."""
@@ -175,6 +176,8 @@ def board_image(
     last = last_action_text(game, names, t, lang)
     if last:
         lines.append(last)
+    if status is not None:  # a game the players ended early
+        lines = list(status)
     bottom = panels.draw_status(img, lines, HEADING)
     if v.phase is Phase.ROUND and v.value is not None:
         panels.draw_dice(img, Colour.TURQUOISE, [v.value], bottom)
@@ -189,9 +192,11 @@ def final_image(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> Image.Image:
     """The last picture with the standings below it: most dice first (ties share a rank)."""
-    board = board_image(game, names, seat=seat, side=side, lang=lang)
+    status = panels.ended_lines(ended)
+    board = board_image(game, names, seat=seat, side=side, lang=lang, status=status)
     v = game.view(seat)
     rows = [
         panels.Standing(

@@ -81,10 +81,15 @@ def render_abquetschen(
 
 
 def render_abquetschen_final(
-    game: Abquetschen, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: Abquetschen,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> bytes:
     """The final pile and the standings."""
-    return encode(abquetschen.final_image(game, names, side=side, lang=resolve(lang)))
+    return encode(abquetschen.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
 
 
 def render_cui_bono(
@@ -105,10 +110,15 @@ def render_cui_bono(
 
 
 def render_cui_bono_final(
-    game: CuiBono, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: CuiBono,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> bytes:
     """The final pile and the standings by minus points."""
-    return encode(cui_bono.final_image(game, names, side=side, lang=resolve(lang)))
+    return encode(cui_bono.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
 
 
 def render_raffzahn(
@@ -133,9 +143,10 @@ def render_raffzahn_final(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> bytes:
     """The last picture (public, or ``seat``'s) and the standings by dice taken."""
-    img = raffzahn.final_image(game, names, seat=seat, side=side, lang=resolve(lang))
+    img = raffzahn.final_image(game, names, seat=seat, side=side, lang=resolve(lang), ended=ended)
     return encode(img)
 
 
@@ -149,10 +160,15 @@ def render_bunte_kuh(
 
 
 def render_bunte_kuh_final(
-    game: BunteKuh, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: BunteKuh,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> bytes:
     """The final pile and the standings: emptied supplies first."""
-    return encode(bunte_kuh.final_image(game, names, side=side, lang=resolve(lang)))
+    return encode(bunte_kuh.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
 
 
 def render_wuerfelmarsch(
@@ -196,9 +212,12 @@ def render_wuerfelmarsch_final(
     side: int = g.X,
     lang: str = DEFAULT,
     last: wuerfelmarsch.Last | wuerfelmarsch.FromLog | None = wuerfelmarsch.FROM_LOG,
+    ended: str | None = None,
 ) -> bytes:
     """The final plate and the standings (the corner's winner first, then by score)."""
-    img = wuerfelmarsch.final_image(game, names, side=side, lang=resolve(lang), last=last)
+    img = wuerfelmarsch.final_image(
+        game, names, side=side, lang=resolve(lang), last=last, ended=ended
+    )
     return encode(img)
 
 
@@ -222,10 +241,15 @@ def render_eintrichtern(
 
 
 def render_eintrichtern_final(
-    game: Eintrichtern, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: Eintrichtern,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    ended: str | None = None,
 ) -> bytes:
     """The final plate (covered funnels stay covered) and the standings by red dice."""
-    return encode(eintrichtern.final_image(game, names, side=side, lang=resolve(lang)))
+    return encode(eintrichtern.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
 
 
 def encode(img: Image.Image) -> bytes:

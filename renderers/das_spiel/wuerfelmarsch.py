@@ -276,9 +276,11 @@ def board_image(
     last: Last | FromLog | None = FROM_LOG,
     side: int = g.X,
     lang: str = DEFAULT,
+    status: Sequence[str] | None = None,
 ) -> Image.Image:
     """The plate; ``funnels`` (layer-1 positions) are marked as funnels a tip would complete,
-    ``last`` is the last action (default: replayed from the log)."""
+    ``last`` is the last action (default: replayed from the log); ``status`` replaces the status
+    lines (a game the players ended early)."""
     t = translator(lang)
     s = game.state
     last = _resolve(game, last)
@@ -291,6 +293,8 @@ def board_image(
     text = last_action_text(game, last, names, t, lang)
     if text:
         lines.append(text)
+    if status is not None:
+        lines = list(status)
     cards_ = cards(game, names, t, lang)
     img = panels.board_picture(s.pyramid, overlay, lang, "Würfelmarsch", lines, cards_)
     _draw_targets(img, s, side)
@@ -311,6 +315,7 @@ def final_image(
     side: int = g.X,
     lang: str = DEFAULT,
     last: Last | FromLog | None = FROM_LOG,
+    ended: str | None = None,
 ) -> Image.Image:
     """The final plate with the standings below it: the winner first, then by score."""
     s = game.state
@@ -322,7 +327,8 @@ def final_image(
             return t("reached the target corner") + " · " + text
         return text
 
-    board = board_image(game, names, side=side, lang=lang, last=last)
+    status = panels.ended_lines(ended)
+    board = board_image(game, names, side=side, lang=lang, last=last, status=status)
     rows = [
         panels.Standing(
             seat,

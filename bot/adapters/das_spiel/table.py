@@ -290,9 +290,14 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         snap = self.snapshot(game)
         _state(snap).winners = sorted(winners)
         names = player_names(t, row)
-        picture = Picture(
-            self.final_draw, f"{self.kind}-final.png", (snap, names), {"lang": t.lang}
-        )
+        drawn: dict[str, Any] = {"lang": t.lang}
+        if not self.engine_over(game.engine):  # the others resigned: the rules' status is moot
+            drawn["ended"] = t(
+                "{reason} Winner: {names}.",
+                reason=t("The other players resigned."),
+                names=", ".join(names[s] for s in sorted(winners)),
+            )
+        picture = Picture(self.final_draw, f"{self.kind}-final.png", (snap, names), drawn)
         return TurnView("\n".join(lines), None, picture)
 
     def resign_action(self, seat: int) -> Any:
