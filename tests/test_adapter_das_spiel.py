@@ -73,7 +73,10 @@ def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
     assert g.LABELS[0] in selects[0].options[0].label
 
 
-@pytest.mark.parametrize("kind", ["abquetschen", "cuibono", "raffzahn", "buntekuh"])
+@pytest.mark.parametrize(
+    "kind",
+    ["abquetschen", "cuibono", "raffzahn", "buntekuh", "eintrichtern", "wuerfelmarsch"],
+)
 def test_a_game_ended_by_resignations_says_so_in_its_final_picture(kind: str) -> None:
     """The final picture's status is how the game ended, not the rules' next step."""
     from bot.adapters import adapter_for

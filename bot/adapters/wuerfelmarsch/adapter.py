@@ -94,10 +94,12 @@ class Screen:
     rotating: bool = False  # the select of orientations is open
 
 
-def _draw_final(snap: Marching, names: Sequence[str], *, lang: str) -> bytes:
+def _draw_final(
+    snap: Marching, names: Sequence[str], *, lang: str, ended: str | None = None
+) -> bytes:
     """The final picture with the last action the table kept (its log is only a tail)."""
     last = snap.lasts[-1] if snap.lasts else None
-    return render_wuerfelmarsch_final(snap, names, lang=lang, last=last)
+    return render_wuerfelmarsch_final(snap, names, lang=lang, last=last, ended=ended)
 
 
 class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
