@@ -195,6 +195,7 @@ class GameAdapter(ABC, Generic[G]):
         ("normal", N_("normal")),
         ("hard", N_("hard")),
     )  # computer levels: value, N_() name
+    level_descriptions: ClassVar[Mapping[str, str]] = {}  # level value → N_() line on its play
     option: ClassVar[GameOption | None] = None
     refusals: ClassVar[Mapping[type[Exception], str]] = {}  # engine refusal → N_() text
     export_running: ClassVar[bool] = True  # False: a running game's record reveals secrets
@@ -225,7 +226,7 @@ class GameAdapter(ABC, Generic[G]):
 
     def level_about(self, level: str) -> str:
         """One N_() line on what a computer level does, for the lobby's select."""
-        return ""
+        return self.level_descriptions.get(level, "")
 
     # ------------------------------------------------------------------------------ engine
 

@@ -75,7 +75,6 @@ if TYPE_CHECKING:
 
 Game = Table[Abquetschen]
 SEAT_MARKS = ("🟥", "🟨", "⬜")  # red, yellow, pearl: the seats' dice
-NOT_OFFERED = N_("That choice is not offered now. Use the latest turn message.")
 END_REASONS = {
     EndReason.SUPPLY_USED: N_("{name} built the last die of their supply."),
     EndReason.ROLL_OVER_SUPPLY: N_("{name} rolled more than the dice left in their supply."),
@@ -240,7 +239,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         try:
             screen = self._read(game, options, click)
         except ValueError:
-            raise Refusal(NOT_OFFERED) from None
+            raise Refusal(dw.NOT_OFFERED) from None
         return Outcome(screen=screen) if isinstance(screen, Screen) else Outcome(action=screen)
 
     def _read(self, game: Game, options: list[tuple[int, ...]], click: Click) -> Screen | Lay:

@@ -102,6 +102,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     min_seats = d.BK_MIN_PLAYERS
     max_seats = d.BK_MAX_PLAYERS
     seat_marks = dw.NUMBERED_SEATS
+    level_descriptions = LEVEL_ABOUT
     export_running = False  # RULES.md §3.4: never post a running game's record
     final_draw = staticmethod(render_bunte_kuh_final)
     live = True
@@ -112,9 +113,6 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         NotAFunnel: N_("That is not a funnel now."),
         WrongFunnel: N_("Your die goes into the funnel you called."),
     }
-
-    def level_about(self, level: str) -> str:
-        return LEVEL_ABOUT.get(level, "")
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -284,9 +282,9 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             try:
                 orientation = parse_orientation(_one(click.values))
             except ValueError:
-                raise Refusal(NOT_OFFERED) from None
+                raise Refusal(dw.NOT_OFFERED_LIVE) from None
             return Outcome(action=Place(seat, _label(click.args[1]), orientation, at), panel=True)
-        raise Refusal(NOT_OFFERED)
+        raise Refusal(dw.NOT_OFFERED_LIVE)
 
     # ------------------------------------------------------------------------ messages
 
@@ -516,12 +514,9 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         return [StatLine(t("Dice laid"), str(sum(int(f.get("laid", 0)) for f in facts)))]
 
 
-NOT_OFFERED = N_("That choice is not offered now. Use the latest message.")
-
-
 def _one(values: tuple[str, ...]) -> str:
     if len(values) != 1:
-        raise Refusal(NOT_OFFERED)
+        raise Refusal(dw.NOT_OFFERED_LIVE)
     return values[0]
 
 
@@ -529,7 +524,7 @@ def _label(text: str) -> int:
     try:
         return g.index_of_label(text)
     except (KeyError, ValueError):
-        raise Refusal(NOT_OFFERED) from None
+        raise Refusal(dw.NOT_OFFERED_LIVE) from None
 
 
 def _default_laid(s: Any, caller: int) -> int:

@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 Game = Table[CuiBono]
 SQUARES = {Colour.RED: "🟥", Colour.YELLOW: "🟨", Colour.PEARL: "⬜"}
 COLOUR_NAMES = {Colour.RED: N_("red"), Colour.YELLOW: N_("yellow"), Colour.PEARL: N_("pearl")}
-NOT_OFFERED = N_("That choice is not offered now. Use the latest turn message.")
 END_REASONS = {
     EndReason.DICE_LIMIT: N_("{name} kept their last die."),
     EndReason.NOTHING_TO_PULL: N_("No die can be pulled any more."),
@@ -87,15 +86,13 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     min_seats = d.CUI_MIN_PLAYERS
     max_seats = d.CUI_MAX_PLAYERS
     seat_marks = dw.NUMBERED_SEATS
+    level_descriptions = LEVEL_ABOUT
     export_running = False  # the record holds the interior's colours
     refusals: ClassVar[Mapping[type[Exception], str]] = {
         NotPullable: N_("That die cannot be pulled: it needs two free sides in the bottom layer."),
         PutRefused: N_("The die may not go back there."),
         WrongPhase: N_("That move is not allowed now."),
     }
-
-    def level_about(self, level: str) -> str:
-        return LEVEL_ABOUT.get(level, "")
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -170,7 +167,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
                 return Outcome(action=action(seat, choice[0]))
         except ValueError:
             pass
-        raise Refusal(NOT_OFFERED)
+        raise Refusal(dw.NOT_OFFERED)
 
     # ------------------------------------------------------------------------ the turn
 

@@ -67,7 +67,6 @@ Game = Table[EinGame]
 PICTURE = "eintrichtern.png"  # one name for every picture: a file name tells nothing
 REVEAL_SECONDS = d.EIN_REVEAL_MS / 1000
 ROWS = {"AE": "ABCDE", "FH": "FGH"}  # the two selects of red dice: 15 and 21 positions
-NOT_OFFERED = N_("That choice is not offered now. Use the latest turn message.")
 END_REASONS = {
     EndReason.REDS_GOAL: N_("{name} won their {n}th red die."),
     EndReason.REDS_GONE: N_("No red die is left: most red dice win."),
@@ -89,15 +88,13 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     min_seats = d.EIN_MIN_PLAYERS
     max_seats = d.EIN_MAX_PLAYERS
     seat_marks = dw.NUMBERED_SEATS
+    level_descriptions = LEVEL_ABOUT
     export_running = False  # the record holds every covered funnel's walls
     refusals: ClassVar[Mapping[type[Exception], str]] = {
         NoRedDie: N_("No red die lies there any more: choose one the picture labels."),
         NothingToAdopt: N_("There is no failed target to adopt now."),
         WrongPhase: N_("That move is not allowed now."),
     }
-
-    def level_about(self, level: str) -> str:
-        return LEVEL_ABOUT.get(level, "")
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -222,7 +219,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
             pos = next((q for q in offered if g.LABELS[q] == click.values[0]), None)
             if pos is not None and s.phase is Phase.LIFT:
                 return Outcome(action=Lift(seat, pos))
-        raise Refusal(NOT_OFFERED)
+        raise Refusal(dw.NOT_OFFERED)
 
     @staticmethod
     def _liftable(covered: int, rows: str) -> list[int]:

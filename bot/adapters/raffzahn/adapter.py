@@ -73,7 +73,6 @@ if TYPE_CHECKING:
 
 Game = Table[Raffzahn]
 SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣")  # the pictures' numbered seat discs
-NOT_OFFERED = N_("That choice is not offered now. Use the latest message.")
 ONLY_THE_ROLLER = N_("Only {name} rolls and calls STOP now.")
 # How fast and how reliably each computer level spots a die on its own wall.
 REACTIONS: Mapping[str, Reaction] = {
@@ -110,6 +109,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
     min_seats = d.RAF_PLAYERS
     max_seats = d.RAF_PLAYERS
     seat_marks = SEAT_MARKS
+    level_descriptions = LEVEL_ABOUT
     export_running = False  # the record holds every face of every side
     live = True  # everyone takes at once inside the round's window
     redraw_panels = True  # a take can free dice on every side: every open panel is redrawn
@@ -121,9 +121,6 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         PastDeadline: N_("The round's time is up."),
         NotYourTurn: N_("Only the roller may do that."),
     }
-
-    def level_about(self, level: str) -> str:
-        return LEVEL_ABOUT.get(level, "")
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -223,7 +220,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 return Outcome(action=Take(seat, _position(label), ms), panel=click.private)
             case "takes", (_chunk,), (label,):
                 return Outcome(action=Take(seat, _position(label), ms), panel=click.private)
-        raise Refusal(NOT_OFFERED)
+        raise Refusal(dw.NOT_OFFERED_LIVE)
 
     # --------------------------------------------------------------------------- the clock
 
@@ -568,7 +565,7 @@ def _position(label: str) -> int:
     try:
         return g.index_of_label(label)
     except (KeyError, ValueError):
-        raise Refusal(NOT_OFFERED) from None
+        raise Refusal(dw.NOT_OFFERED_LIVE) from None
 
 
 def _round_actions(engine: Raffzahn) -> list[Any]:

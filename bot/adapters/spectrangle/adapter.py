@@ -77,6 +77,7 @@ class SpectrangleAdapter(GameAdapter[Game]):
     min_seats = 2
     max_seats = 4
     seat_marks = words.SEAT_MARKS
+    level_descriptions = LEVEL_ABOUT
     option = GameOption(
         name=TEAMS,
         description=N_("Play 2 v 2 in teams (needs 4 players)"),
@@ -109,9 +110,6 @@ class SpectrangleAdapter(GameAdapter[Game]):
         if _teams(options) and seats != 4:
             return N_("The team game needs exactly 4 players.")
         return None
-
-    def level_about(self, level: str) -> str:
-        return LEVEL_ABOUT.get(level, "")
 
     # ------------------------------------------------------------------------------ engine
 

@@ -67,7 +67,6 @@ if TYPE_CHECKING:
 
 Game = Table[Marching]
 SEAT_MARKS = ("🟥", "🟨", "⬜")  # red, yellow, pearl: the armies' dice
-NOT_OFFERED = N_("That choice is not offered now. Use the latest turn message.")
 # (the engine's name, the button's code, its arrow): the player's own frame (§9.4)
 DIRECTIONS = (
     ("forward-left", "fl", "↖"),
@@ -112,6 +111,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
     min_seats = SEATS
     max_seats = SEATS
     seat_marks = SEAT_MARKS
+    level_descriptions = LEVEL_ABOUT
     refusals: ClassVar[Mapping[type[Exception], str]] = {
         NotYourDie: N_("That die is not yours."),
         NotANeighbour: N_("A die tips only into the next hollow of the plate."),
@@ -120,9 +120,6 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         PositionEmpty: N_("There is no die there."),
         BadOrientation: N_("The die must show other faces after turning."),
     }
-
-    def level_about(self, level: str) -> str:
-        return LEVEL_ABOUT.get(level, "")
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -207,7 +204,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         try:
             return self._read(game, seat, click)
         except (ValueError, KeyError):
-            raise Refusal(NOT_OFFERED) from None
+            raise Refusal(dw.NOT_OFFERED) from None
 
     def _read(self, game: Game, seat: int, click: Click) -> Outcome:
         """What a click asks for; ``ValueError`` or ``KeyError`` for anything not offered."""
