@@ -111,7 +111,11 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
 
 
 def build_view(code: str, game_id: int, version: int | None, controls: Any) -> discord.ui.View:
-    """Discord components for an adapter's ``Controls``, row by row."""
+    """Discord components for an adapter's ``Controls``, row by row.
+
+    Every item is a ``DynamicItem``, found again by its custom_id, so discord.py need not keep
+    the view: it is returned stopped, and is not stored. (Stored, each private panel, an
+    ephemeral message, would hold a view and a 15-minute timeout task per send and edit.)"""
     view = discord.ui.View(timeout=None)
     for index, row in enumerate(controls.rows):
         if isinstance(row, Select):
@@ -119,4 +123,5 @@ def build_view(code: str, game_id: int, version: int | None, controls: Any) -> d
         else:
             for spec in row:
                 view.add_item(GameItem.button(code, game_id, version, spec, index))
+    view.stop()
     return view
