@@ -122,6 +122,7 @@ class GameBot(commands.AutoShardedBot):
             await play.drain(SHUTDOWN_TIMEOUT_S)
             play.timers.cancel()
             play.live_clocks.cancel()
+            play.draws.cancel()
             play.timed.cancel()
         await super().close()
         store = getattr(self, "store", None)

@@ -14,6 +14,9 @@ race games), on the same per-game lock, storage and messages as the turn-based f
 - Private panels are ephemeral messages, one per seat. The interaction that showed a panel can
   edit it for 15 minutes (Discord's token), so the platform keeps it and redraws the open panels
   after a change (``redraw_panels``); a click on a panel always answers with the panel redrawn.
+- A click is answered under the lock; the redraws it causes inside a round (the round message,
+  the other panels) are queued and drawn outside it (``bot.round_draws``), so clicks received
+  together do not wait for each other's pictures. A round's end is drawn under the lock.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from locales import N_
 if TYPE_CHECKING:
     from bot.adapter import Click
     from bot.play import PlayController
+    from bot.round_draws import RoundDraws
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +99,7 @@ class LiveClocks:
 class _Panel:
     interaction: discord.Interaction
     shown: float  # POSIX time the interaction was received
+    version: int  # the event count of the state it shows
 
 
 class LiveFlow(FlowParts):
@@ -102,6 +107,7 @@ class LiveFlow(FlowParts):
 
     live_clocks: LiveClocks
     panels: dict[tuple[int, int], _Panel]
+    draws: RoundDraws
 
     # ------------------------------------------------------------------------ due steps
 
@@ -158,9 +164,27 @@ class LiveFlow(FlowParts):
         self.acted["live step"] += steps
         channel = await self.play_channel(row)
         if channel is not None:
-            await self._show_public(row, channel, ended)
-        await self.redraw_panels(row, None)
+            await self._show_change(row, channel, ended)
         self.live_clocks.schedule(row)
+
+    async def _show_change(
+        self, row: GameRow, channel: discord.abc.Messageable, ended: int | None
+    ) -> None:
+        """After a saved change under the lock: inside a round it is queued to be drawn after
+        the lock; a round's end is shown at once (nothing queued is older than it then)."""
+        if ended is None:
+            self.draws.queue(row, channel)
+            return
+        await self.draws.settle(row.id)
+        await self._show_public(row, channel, ended)
+        await self.redraw_panels(row)
+
+    async def draw_round(self, row: GameRow, channel: discord.abc.Messageable) -> None:
+        """A queued state, drawn outside the lock: the round message, then the open panels
+        (each only if it shows an older state)."""
+        await self._show_public(row, channel, None)
+        if not self.draws.newer_queued(row):
+            await self.redraw_panels(row)
 
     def _round_over(self, row: GameRow, round_before: int) -> int | None:
         """After a change: if the round (the adapter's turn) ended, its message id (and no
@@ -183,15 +207,21 @@ class LiveFlow(FlowParts):
                 await self.edit_stored_turn(row, channel, result, board=False, message_id=ended)
             await self.after_turn(row, channel)
             return
-        if not row.turn_message_id or not hasattr(channel, "get_partial_message"):
+        message_id = row.turn_message_id
+        if not message_id or not hasattr(channel, "get_partial_message"):
+            return
+        if self.draws.stale(row, message_id) or self.draws.newer_queued(row):
             return
         t = await self.public_t(row.guild_id)
-        try:
-            await channel.get_partial_message(row.turn_message_id).edit(
-                **await self.turn_edit(t, row, channel)
-            )
-        except discord.HTTPException as exc:
-            log.warning("could not update the round message: %s", exc, extra=ids(row))
+        fields = await self.turn_edit(t, row, channel)
+        async with self.draws.sending(row.id):
+            if self.draws.stale(row, message_id) or self.draws.newer_queued(row):
+                return  # a newer state was shown (or waits) while this one was drawn
+            self.draws.shown(row, message_id)
+            try:
+                await channel.get_partial_message(message_id).edit(**fields)
+            except discord.HTTPException as exc:
+                log.warning("could not update the round message: %s", exc, extra=ids(row))
 
     # ---------------------------------------------------------------------------- clicks
 
@@ -222,6 +252,8 @@ class LiveFlow(FlowParts):
         if changed:
             self.mark_due(row)
             await self.store.save(row)
+        if ended is not None:  # the round's end is answered and shown under the lock
+            await self.draws.settle(row.id)
         channel = interaction.channel
         public_shown = False
         if outcome.private is not None:
@@ -233,13 +265,14 @@ class LiveFlow(FlowParts):
         else:  # a click on the public message: its answer redraws that message
             public_shown = await self._answer_in_public(interaction, row, ended, outcome.screen)
         if changed and channel is not None:
-            if not public_shown:
-                await self._show_public(row, channel, ended)
-            elif ended is not None:
-                await self.after_turn(row, channel)
-            # the clicker's panel was answered only if the click asked for it
-            answered = seat if outcome.panel or click.private else None
-            await self.redraw_panels(row, answered)
+            if ended is None:
+                self.draws.queue(row, channel)  # what was answered already is not drawn again
+            else:
+                if not public_shown:
+                    await self._show_public(row, channel, ended)
+                else:
+                    await self.after_turn(row, channel)
+                await self.redraw_panels(row)
         if changed:
             self.live_clocks.schedule(row)
 
@@ -250,8 +283,7 @@ class LiveFlow(FlowParts):
         self.mark_due(row)
         await self.store.save(row)
         if interaction.channel is not None:
-            await self._show_public(row, interaction.channel, ended)
-        await self.redraw_panels(row, None)
+            await self._show_change(row, interaction.channel, ended)
         self.live_clocks.schedule(row)
 
     async def _answer_in_public(
@@ -273,9 +305,10 @@ class LiveFlow(FlowParts):
                 )
                 return True
             if ended is None and message is not None and message.id == row.turn_message_id:
-                await replies.edit_message(
-                    interaction, **await self.turn_edit(t, row, interaction.channel, screen)
-                )
+                fields = await self.turn_edit(t, row, interaction.channel, screen)
+                async with self.draws.sending(row.id):
+                    self.draws.shown(row, message.id)
+                    await replies.edit_message(interaction, **fields)
                 return True
             await replies.edit_message(interaction, view=None)  # an older message: no controls
         except discord.HTTPException as exc:
@@ -317,58 +350,66 @@ class LiveFlow(FlowParts):
         itself redrawn; kept to redraw it later."""
         fields = await self.panel_edit(row, seat, interaction, screen)
         key = (row.id, seat)
-        try:
-            if fields is None:
-                self.panels.pop(key, None)
-                closed = user_t(interaction)(PANEL_CLOSED)
+        async with self.draws.sending(row.id):
+            try:
+                if fields is None:
+                    self.panels.pop(key, None)
+                    closed = user_t(interaction)(PANEL_CLOSED)
+                    if edit:
+                        await replies.edit_message(
+                            interaction, content=closed, attachments=[], view=None
+                        )
+                    else:
+                        await self.tell(interaction, closed)
+                    return
                 if edit:
-                    await replies.edit_message(
-                        interaction, content=closed, attachments=[], view=None
-                    )
+                    await replies.edit_message(interaction, **fields)
                 else:
-                    await self.tell(interaction, closed)
+                    sent = {"content": fields["content"], "files": fields["attachments"]}
+                    if fields["view"] is not None:
+                        sent["view"] = fields["view"]
+                    await replies.send_message(interaction, ephemeral=True, **sent)
+            except discord.HTTPException as exc:
+                log.warning("could not show a private panel: %s", exc, extra=ids(row))
                 return
-            if edit:
-                await replies.edit_message(interaction, **fields)
-            else:
-                sent = {"content": fields["content"], "files": fields["attachments"]}
-                if fields["view"] is not None:
-                    sent["view"] = fields["view"]
-                await replies.send_message(interaction, ephemeral=True, **sent)
-        except discord.HTTPException as exc:
-            log.warning("could not show a private panel: %s", exc, extra=ids(row))
-            return
-        self._keep_panel(key, interaction)
+            self._keep_panel(key, interaction, row.event_count)
 
-    def _keep_panel(self, key: tuple[int, int], interaction: discord.Interaction) -> None:
+    def _keep_panel(
+        self, key: tuple[int, int], interaction: discord.Interaction, version: int
+    ) -> None:
         t = now()
-        self.panels[key] = _Panel(interaction, t)
+        self.panels[key] = _Panel(interaction, t, version)
         for old in [k for k, p in self.panels.items() if t - p.shown > PANEL_TOKEN_SECONDS]:
             del self.panels[old]
 
-    async def redraw_panels(self, row: GameRow, clicker: int | None) -> None:
-        """Redraw every open panel of the game but the clicker's (answered already)."""
+    async def redraw_panels(self, row: GameRow) -> None:
+        """Redraw every open panel of the game that shows an older state (a clicker's panel
+        answered with this state already is not drawn again)."""
         game = adapter_for(row.kind)
         if not game.redraw_panels:
             return
         for seat in range(len(row.players)):
             key = (row.id, seat)
             panel = self.panels.get(key)
-            if seat == clicker or panel is None:
+            if panel is None or panel.version >= row.event_count:
                 continue
             if now() - panel.shown > PANEL_TOKEN_SECONDS:
                 del self.panels[key]
                 continue
             fields = await self.panel_edit(row, seat, panel.interaction)
-            try:
-                if fields is None:
-                    del self.panels[key]
-                    closed = user_t(panel.interaction)(PANEL_CLOSED)
-                    await panel.interaction.edit_original_response(
-                        content=closed, attachments=[], view=None
-                    )
-                else:
-                    await panel.interaction.edit_original_response(**fields)
-            except discord.HTTPException as exc:
-                log.info("a private panel was not redrawn: %s", exc, extra=ids(row))
-                self.panels.pop(key, None)
+            async with self.draws.sending(row.id):
+                if self.panels.get(key) is not panel or panel.version >= row.event_count:
+                    continue  # answered or redrawn with a newer state meanwhile
+                panel.version = row.event_count
+                try:
+                    if fields is None:
+                        del self.panels[key]
+                        closed = user_t(panel.interaction)(PANEL_CLOSED)
+                        await panel.interaction.edit_original_response(
+                            content=closed, attachments=[], view=None
+                        )
+                    else:
+                        await panel.interaction.edit_original_response(**fields)
+                except discord.HTTPException as exc:
+                    log.info("a private panel was not redrawn: %s", exc, extra=ids(row))
+                    self.panels.pop(key, None)

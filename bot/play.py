@@ -34,6 +34,7 @@ from bot.logs import ids
 from bot.models import GameRow, Status
 from bot.posting import NO_MENTIONS, Posting, mention_only
 from bot.refusals import Refusal, refusal_text, user_t
+from bot.round_draws import RoundDraws
 from bot.shards import ALL_SHARDS, ShardScope
 from bot.storage import GameStore, StaleGame
 from bot.timed import TimedViews
@@ -86,6 +87,12 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         )
         self._locks: dict[int, asyncio.Lock] = {}
         self.live_clocks = LiveClocks(self)
+        self.draws = RoundDraws(
+            self.draw_round,
+            self._locks.get,
+            self.busy,
+            lambda exc: self.bot.dispatch("game_failure", exc),
+        )
         self.panels = {}  # live games' open private panels, by (game id, seat)
         self._retrying = GameWork()
         self._busy = 0
@@ -118,24 +125,38 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         self._languages.pop(guild_id, None)
 
     @contextlib.asynccontextmanager
-    async def acting(self, game_id: int) -> AsyncIterator[None]:
-        """Serialise actions on one game; shutdown waits for every action inside to finish."""
-        if self.closing:
-            raise Refusal("The bot is restarting. Try again in a few seconds.")
+    async def busy(self) -> AsyncIterator[None]:
+        """Work that shutdown waits for."""
         self._busy += 1
         self._idle.clear()
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
         try:
-            async with lock:
-                yield
+            yield
         finally:
-            if not lock.locked() and not lock._waiters:  # type: ignore[attr-defined]
-                self._locks.pop(game_id, None)
             self._busy -= 1
             if self._busy == 0:
                 self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def acting(self, game_id: int, *, settle: bool = True) -> AsyncIterator[None]:
+        """Serialise actions on one game; shutdown waits for every action inside to finish.
+
+        A live game's redraws run outside this lock (``bot.round_draws``); an action that may
+        edit the round itself waits for them first (``settle``). Clicks do not: they are the
+        ones the redraws were moved out of the way of, and keep the order themselves."""
+        if self.closing:
+            raise Refusal("The bot is restarting. Try again in a few seconds.")
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        async with self.busy():
+            try:
+                async with lock:
+                    if settle:
+                        await self.draws.settle(game_id)
+                    yield
+            finally:
+                if not lock.locked() and not lock._waiters:  # type: ignore[attr-defined]
+                    self._locks.pop(game_id, None)
 
     @contextlib.asynccontextmanager
     async def acting_unasked(self, guild_id: int, game_id: int) -> AsyncIterator[None]:
@@ -180,7 +201,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         received = now()  # before the lock: live games apply clicks in the order received
         game = by_code(code)
         try:
-            async with replies.in_time(interaction), self.acting(game_id):
+            async with replies.in_time(interaction), self.acting(game_id, settle=False):
                 row = await self._load(interaction, game, game_id)
                 if action in LOBBY_ACTIONS and version is None:
                     await self._lobby_action(interaction, row, action, values)
