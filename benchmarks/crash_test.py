@@ -23,8 +23,10 @@ starts a kill timer once the child says it is ready, SIGKILLs it, and checks aft
 The next child rebuilds the same simulated servers (SimCord hands out the same ids), sets
 Discord's clock to where the last one stopped and starts the bot: the bot itself must post
 every running game again (its messages and threads are gone with the old simulated Discord, as
-after a deleted message or thread). The child never runs ``/spexxx board``; a table whose game
-was running and shows no turn after the start is a **stall**.
+after a deleted message or thread). The child never runs ``/spexxx board``. The bot shows a turn
+it had posted again at once, and a turn a kill left saved but never posted after the first retry
+delay (``POST_RETRY_DELAYS[0]``, virtual seconds: another process might be posting it); a table
+whose game was running and shows no turn by then is a **stall**.
 """
 
 from __future__ import annotations
@@ -98,6 +100,10 @@ class Table:
         )
         return newest is not None and "🤖" in newest.content and "is playing" in newest.content
 
+    def shows_turn(self, game: int) -> bool:
+        message = self.turn_message()
+        return message is not None and int(ids(message)[0].split(":")[2]) == game
+
     def shows_end(self, game: int) -> bool:
         return any(
             f"Spexxx #{game} is over" in m.content or f"Spexxx #{game} was cancelled" in m.content
@@ -139,6 +145,7 @@ async def child(args: argparse.Namespace) -> int:
 
     from bot import create_bot
     from bot.dice import seeded_dice
+    from bot.posting import POST_RETRY_DELAYS
 
     past = read_lines(Path(args.acks))
     log = Log(Path(args.acks))
@@ -151,14 +158,26 @@ async def child(args: argparse.Namespace) -> int:
     env.backend.clock.elapsed = max((e["clock"] for e in past if "clock" in e), default=0.0)
     running = last_games(past)
     async with runner:
-        stalls = 0
-        for table in tables:  # the bot posted its games again by itself (or finished them)
+        # the bot posts its games again by itself (or finishes them): at once, or a turn it had
+        # saved and not posted when it was killed once the first retry is due (virtual time)
+        unshown = []
+        for table in tables:
             game = running.get(table.index)
             if game is None:
                 continue
-            message = table.turn_message()
-            if message is not None and int(ids(message)[0].split(":")[2]) == game:
+            if table.shows_turn(game):
                 table.game = game
+            elif not table.shows_end(game):
+                unshown.append((table, game))
+                log.write(unshown=game, table=table.index)
+        if unshown:
+            await env.advance_time(POST_RETRY_DELAYS[0])
+            log.write(clock=env.backend.clock.elapsed)
+        stalls = 0
+        for table, game in unshown:
+            if table.shows_turn(game):
+                table.game = game
+                log.write(late=game, table=table.index)
             elif not table.shows_end(game):
                 stalls += 1
                 log.write(stall=game, table=table.index)
@@ -407,15 +426,29 @@ async def check_consistency(db_path: Path) -> tuple[int, int, list[str]]:
     return len(keys), events, problems
 
 
-def statuses(db_path: Path) -> dict[int, str]:
-    """Each game's status, as the next child finds it when it starts."""
+def statuses(db_path: Path) -> dict[int, tuple[str, bool]]:
+    """Each game's status, and whether its turn was posted (``turn_message_id`` stored), as the
+    next child finds them when it starts."""
     if not db_path.exists():
         return {}
     with sqlite3.connect(db_path) as db:
         try:
-            return dict(db.execute("SELECT id, status FROM games"))
+            rows = db.execute("SELECT id, status, turn_message_id IS NOT NULL FROM games")
+            return {game: (status, bool(posted)) for game, status, posted in rows}
         except sqlite3.OperationalError:
             return {}  # no tables yet
+
+
+def stalls_of(lines: list[dict[str, Any]], before: dict[int, tuple[str, bool]]) -> list[Any]:
+    """A child's stalls: a game running when it started that it never saw again, or saw only
+    after the retry delay although its turn had been posted (the bot posts that one at once).
+    A game that had ended has its final message gone with the old Discord: not a stall."""
+    stalls = []
+    for entry in lines:
+        status, posted = before.get(entry.get("stall", entry.get("late", 0)), ("", False))
+        if status == "running" and ("stall" in entry or posted):
+            stalls.append(entry)
+    return stalls
 
 
 def wait_ready(path: Path, pid: int, proc: subprocess.Popen[bytes], timeout: float) -> bool:
@@ -432,7 +465,7 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
     workdir.mkdir(parents=True, exist_ok=True)
     db_path, ack_path = workdir / "crash.sqlite3", workdir / "acks.jsonl"
     rng = random.Random(args.seed)
-    kills = crashes = mid_action = 0
+    kills = crashes = mid_action = late = 0
     problems: list[str] = []
     losses: set[str] = set()  # over all runs: a loss found once stays a loss
     stalls: list[dict[str, Any]] = []
@@ -441,8 +474,6 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
         cmd = [sys.executable, __file__, "--child", "--db", str(db_path), "--acks", str(ack_path)]
         cmd += ["--seed", str(args.seed), "--guilds", str(args.guilds)]
         cmd += ["--channels", str(args.channels)]
-        # a game the child expected and did not see is a stall if it was running when the
-        # child started (one that had ended has its final message gone with the old Discord)
         before, seen = statuses(db_path), len(read_lines(ack_path))
         with open(workdir / f"child-{run}.log", "wb") as out:
             proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
@@ -458,7 +489,9 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
                 crashes += 1  # the child is never meant to stop on its own
                 problems.append(f"run {run}: child exited {proc.returncode}, see {out.name}")
         lines = read_lines(ack_path)
-        stalls += [e for e in lines[seen:] if before.get(e.get("stall", 0)) == "running"]
+        stalls += stalls_of(lines[seen:], before)
+        unposted = [e["late"] for e in lines[seen:] if "late" in e]
+        late += sum(before.get(game) == ("running", False) for game in unposted)
         if lines and "begin" in lines[-1]:
             mid_action += 1  # the kill came while the bot was handling an action
         acks, _ = read_acks(ack_path)
@@ -487,6 +520,7 @@ def parent(args: argparse.Namespace) -> dict[str, Any]:
         "games_finished": finished,
         "events": events,
         "stalls": len(stalls),
+        "late_turns": late,  # kills between a move's save and the next turn's post
         "losses": len(losses),
         "corrupt": len(problems),
         "details": (sorted(losses) + problems + [json.dumps(s) for s in stalls])[:20],

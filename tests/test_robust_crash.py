@@ -63,3 +63,43 @@ def test_kills_lose_nothing_the_bot_recovers_and_the_checker_sees_a_loss(tmp_pat
         conn.execute("DELETE FROM game_events WHERE game_id = ? AND seq = ?", (game, count // 2))
     lost = crash_test.check_acks(db, acks)
     assert lost and all(loss.startswith(f"game {game}:") for loss in lost), lost
+
+
+def test_a_turn_a_kill_left_unposted_counts_once_the_bot_retries_it(tmp_path):
+    """The state a kill between a move's save and the next turn's post leaves (``end_turn``: no
+    turn message, no clock). The bot posts that turn after its first retry delay, not at once
+    (another process might be posting it), so the child looks again once that much virtual time
+    has passed: no stall, and the machine's speed plays no part. A turn that had been posted is
+    due at once: seen only then, it is a stall."""
+    crash_test = crash_test_module()
+    acks, db = tmp_path / "acks.jsonl", tmp_path / "crash.sqlite3"
+
+    def child(steps: int) -> list[dict[str, object]]:
+        seen = len(crash_test.read_lines(acks))
+        cmd = [sys.executable, str(SCRIPT), "--child", "--db", str(db), "--acks", str(acks)]
+        done = subprocess.run(
+            [*cmd, "--max-steps", str(steps)], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        return crash_test.read_lines(acks)[seen:]
+
+    child(8)  # every table opens a game, then one click each
+    # the table without threads: a game in a thread gone with the old Discord is posted at once
+    table = crash_test.KINDS.index("channel")
+    game = crash_test.last_games(crash_test.read_lines(acks))[table]
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "UPDATE games SET turn_message_id = NULL, turn_due = NULL, reminder_due = NULL"
+            " WHERE id = ?",
+            (game,),
+        )
+    before = crash_test.statuses(db)
+    lines = child(0)  # starts the bot, checks, stops
+    assert next(e for e in lines if "ready" in e)["stalls"] == 0, lines
+    assert before[game] == ("running", False)
+    assert lines.index({"unshown": game, "table": table}) < lines.index(
+        {"late": game, "table": table}
+    )
+    assert crash_test.stalls_of(lines, before) == []
+    posted = before | {game: ("running", True)}
+    assert crash_test.stalls_of(lines, posted) == [{"late": game, "table": table}]
