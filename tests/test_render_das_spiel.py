@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.das_spiel import geometry as g
 from games.das_spiel.abquetschen import Abquetschen, Phase, Start
@@ -20,6 +20,7 @@ from games.das_spiel.setup import full_pyramid
 from games.das_spiel.sides import project
 from renderers.das_spiel import abquetschen as abq_pictures
 from renderers.das_spiel import cui_bono as cui_pictures
+from renderers.das_spiel import eintrichtern as ein_pictures
 from renderers.das_spiel import (
     panels,
     render_abquetschen,
@@ -33,7 +34,7 @@ from renderers.das_spiel import theme as th
 from renderers.das_spiel.__main__ import main
 from renderers.das_spiel.palette import build, palette
 from renderers.das_spiel.palette_colours import COLOURS
-from renderers.das_spiel.samples import abquetschen_game, cui_bono_game
+from renderers.das_spiel.samples import abquetschen_game, cui_bono_game, eintrichtern_game
 from renderers.png import colours_of, mapping_error
 from tests.test_das_spiel_abquetschen import SAMPLE
 from tests.wcag import contrast_ratio, luminance
@@ -392,6 +393,43 @@ def test_cui_bono_cards_show_every_seat_and_the_final_ranks_by_minus_points() ->
     best = min(state.minus_points(s) for s in range(state.seats))
     assert {state.minus_points(w) for w in state.winners} == {best}
     assert panels.THEME.accent in colours_near(final, (th.MARGIN + 40, board.height + 48 + 38), 20)
+
+
+def cards_cover(draw: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """What the seat cards of ``draw()``'s picture cover: (the pixels they change, how many of
+    those were something other than the background without the cards: plate, pile, side
+    names, status, dice)."""
+    with_cards = draw().convert("RGB")
+    with monkeypatch.context() as m:
+        m.setattr(panels, "draw_cards", lambda img, cards: 0)
+        without = draw().convert("RGB")
+    assert with_cards.size == without.size
+
+    def nonzero(a: Image.Image, b: Image.Image) -> Image.Image:
+        r, gr, b_ = ImageChops.difference(a, b).split()
+        mask = ImageChops.lighter(ImageChops.lighter(r, gr), b_)
+        return mask.point(lambda v: 255 if v else 0)
+
+    changed = nonzero(with_cards, without)
+    background = Image.new("RGB", without.size, th.BACKGROUND)
+    covered = ImageChops.multiply(changed, nonzero(without, background))
+    return changed.histogram()[255], covered.histogram()[255]
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+def test_cui_bono_and_eintrichtern_seat_cards_cover_nothing(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other games of up to 6 seats stack the same cards: they stay on the background."""
+    names = ["Benedikt von Lange-Schöneberg", "محمد علي", "Zoë ✨", "Ann", "Dee", "Eve"][:seats]
+    cui = cui_bono_game(seats)
+    ein = eintrichtern_game(seats)
+    for draw in (
+        lambda: cui_pictures.board_image(cui, names, lang="fr"),
+        lambda: ein_pictures.board_image(ein, names, lang="fr"),
+    ):
+        drawn, covered = cards_cover(draw, monkeypatch)
+        assert drawn > seats * 10_000 and covered == 0
 
 
 def test_the_command_draws_a_cui_bono_record(tmp_path: Path) -> None:

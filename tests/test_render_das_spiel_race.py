@@ -38,7 +38,7 @@ from tests.test_das_spiel_bunte_kuh import SAMPLE as BK_SAMPLE
 from tests.test_das_spiel_bunte_kuh import game_after as bk_game_after
 from tests.test_das_spiel_raffzahn import SAMPLE as RAF_SAMPLE
 from tests.test_das_spiel_raffzahn import game_after as raf_after
-from tests.test_render_das_spiel import at, colours_near, face_pixel, image
+from tests.test_render_das_spiel import at, cards_cover, colours_near, face_pixel, image
 
 NAMES = ["Ann", "Ben", "Cid"]
 
@@ -323,6 +323,26 @@ def test_bunte_kuh_shows_the_three_dice_and_the_final_standings() -> None:
     assert final.width == board.width and final.height > board.height + 300
     assert th.ACCENT in colours_near(final, (th.MARGIN + 40, board.height + 48 + 38), 20)
     assert render_bunte_kuh(game, NAMES, lang="fr") != render_bunte_kuh(game, NAMES)
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+def test_bunte_kuh_seat_cards_cover_nothing_for_two_to_six_seats(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every pixel a seat card draws on was background: the cards never hide the plate, a
+    face, a side's name, the status or the dice (6 seats used to cover the pile's right
+    edge). Long names, a right STOP's picture (status, outcome and dice drawn)."""
+    game = bunte_kuh_game(seats, rounds=12)
+    assert game.view(0).phase is BkPhase.PLACE
+    names = ["Benedikt von Lange-Schöneberg", "محمد علي", "Zoë ✨", "Ann", "Dee", "Eve"][:seats]
+    for lang in ("en", "de"):
+        drawn, covered = cards_cover(
+            lambda lang=lang: bk_pictures.board_image(game, names, lang=lang), monkeypatch
+        )
+        assert drawn > seats * 10_000 and covered == 0, (lang, covered)
+    end = bunte_kuh_game(seats, rounds=None)
+    drawn, covered = cards_cover(lambda: bk_pictures.final_image(end, names), monkeypatch)
+    assert drawn > seats * 10_000 and covered == 0
 
 
 def test_the_command_draws_a_bunte_kuh_record(tmp_path: Path) -> None:

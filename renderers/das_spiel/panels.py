@@ -22,6 +22,10 @@ from renderers.text import Font, fit, fit_font, font, has_raqm, wrap
 CARD_W = 372
 CARD_H = 84
 CARD_GAP = 8
+COMPACT_W = 340  # cards of 4 to 6 seats: narrower, so the stack may reach lower
+COMPACT_GAP = 6
+COMPACT_BIG_TYPE = 74  # a compact card this high keeps the full card's type
+CARD_CLEAR = 10  # pixels between the lowest card and the plate's rim
 STATUS_W = 420
 
 
@@ -205,31 +209,89 @@ def _wrapped(line: str, fnt: Font) -> tuple[str, ...]:
     return tuple(wrap(line, fnt, STATUS_W)[:3])
 
 
+@dataclass(frozen=True, slots=True)
+class CardLayout:
+    """Where the seat cards go: ``width`` × ``height`` each, ``gap`` apart, stacked down from
+    the top margin against the right one; a compact card has a smaller marker and type."""
+
+    width: int
+    height: int
+    gap: int
+
+    @property
+    def compact(self) -> bool:
+        return self.height < CARD_H
+
+    def boxes(self, seats: int) -> list[tuple[int, int, int, int]]:
+        x0 = th.IMAGE_W - th.MARGIN - self.width
+        step = self.height + self.gap
+        return [
+            (x0, th.MARGIN + k * step, x0 + self.width, th.MARGIN + k * step + self.height)
+            for k in range(seats)
+        ]
+
+
+def _room(width: int) -> int:
+    """The height a stack of cards ``width`` wide has in the top-right corner: from the top
+    margin down to where the plate's rim reaches the cards' left edge (less CARD_CLEAR)."""
+    (ax, ay), (bx, by), _ = view.plate_corners()
+    x0 = th.IMAGE_W - th.MARGIN - width
+    rim = ay + (x0 - ax) * (by - ay) / (bx - ax)
+    return int(rim) - CARD_CLEAR - th.MARGIN
+
+
+@lru_cache(maxsize=8)
+def card_layout(seats: int) -> CardLayout:
+    """Full cards while they fit beside the pyramid; with more seats (Cui bono?, Bunte Kuh and
+    Eintrichtern take 6) lower ones, and narrower ones where the full width would leave them
+    too low for the full type (the plate's rim runs down to the right, so a narrower stack may
+    reach lower): no card ever covers the plate, its side names or the status."""
+    full = CardLayout(CARD_W, CARD_H, CARD_GAP)
+    if seats * CARD_H + (seats - 1) * CARD_GAP <= _room(CARD_W):
+        return full
+    gaps = (seats - 1) * COMPACT_GAP
+    height = (_room(CARD_W) - gaps) // seats
+    if height >= COMPACT_BIG_TYPE:
+        return CardLayout(CARD_W, height, COMPACT_GAP)
+    return CardLayout(COMPACT_W, min(CARD_H, (_room(COMPACT_W) - gaps) // seats), COMPACT_GAP)
+
+
+@lru_cache(maxsize=64)
+def _shrunk(data: bytes, mode: str, size: tuple[int, int], side: int) -> Image.Image:
+    """A seat's marker made smaller for a low card, once (the markers repeat every turn)."""
+    token = Image.frombytes(mode, size, data)
+    return token.resize((side, side), Image.Resampling.LANCZOS)
+
+
 def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
     """One card per seat, stacked in the top-right corner; returns the bottom."""
     draw = ImageDraw.Draw(img)
-    x0 = th.IMAGE_W - th.MARGIN - CARD_W
-    y = th.MARGIN
-    for card in cards:
-        box = (x0, y, x0 + CARD_W, y + CARD_H)
+    layout = card_layout(len(cards))
+    h, w = layout.height, layout.width
+    token_size = min(48, h - 20)
+    big = not layout.compact or h >= COMPACT_BIG_TYPE
+    name_font = font(24 if big else 21, True)
+    line_font = font(22 if big else 19, True)
+    small = font(19 if big else 16)
+    name_y, facts_y = round(h * 0.31), round(h * 0.71)
+    bottom = th.MARGIN
+    for card, (x0, y, x1, bottom) in zip(cards, layout.boxes(len(cards)), strict=True):
         fill = th.PANEL_HIGHLIGHT if card.current else th.PANEL
-        draw.rounded_rectangle(box, radius=12, fill=fill)
+        draw.rounded_rectangle((x0, y, x1, bottom), radius=12, fill=fill)
         if card.current:
-            draw.rounded_rectangle((x0, y, x0 + 6, y + CARD_H), radius=3, fill=th.ACCENT)
+            draw.rounded_rectangle((x0, y, x0 + 6, bottom), radius=3, fill=th.ACCENT)
         tok = card.token
-        img.paste(tok, (x0 + 16, y + (CARD_H - tok.height) // 2), tok)
-        tx = x0 + 78
-        width = CARD_W - 78 - 14
-        line_font = font(22, True)
+        if tok.height > token_size:
+            tok = _shrunk(tok.tobytes(), tok.mode, tok.size, token_size)
+        img.paste(tok, (x0 + 16, y + (h - tok.height) // 2), tok)
+        tx = x0 + 30 + tok.width
+        width = w - (tx - x0) - 14
         line_w = line_font.getlength(card.line)
-        name_font = font(24, True)
         name = card.name(name_font, width - line_w - 12)
-        draw_text(img, (tx, y + 26), name, name_font, th.TEXT, "lm")
-        draw_text(img, (x0 + CARD_W - 14, y + 26), card.line, line_font, th.TEXT, "rm")
-        small = font(19)
-        draw_text(img, (tx, y + 60), fit(card.facts, small, width), small, th.MUTED, "lm")
-        y += CARD_H + CARD_GAP
-    return y
+        draw_text(img, (tx, y + name_y), name, name_font, th.TEXT, "lm")
+        draw_text(img, (x1 - 14, y + name_y), card.line, line_font, th.TEXT, "rm")
+        draw_text(img, (tx, y + facts_y), fit(card.facts, small, width), small, th.MUTED, "lm")
+    return bottom + layout.gap
 
 
 def _direction() -> str | None:

@@ -370,11 +370,11 @@ def label_sprite(text: str, size: int = th.LABEL_SIZE) -> Sprite:
 # --------------------------------------------------------------------------- drawing
 
 
-@lru_cache(maxsize=3)
-def plate(side: int = g.X) -> Image.Image:
-    """The empty plate: its rim and its 45 hollows (copied for each picture)."""
-    img = Image.new("RGB", (WIDTH, HEIGHT), th.BACKGROUND)
-    corners = [centre(i, side) for i in g.CORNER_HOLLOWS]
+def plate_corners() -> tuple[Point, Point, Point]:
+    """The plate's rim, a triangle round the corner hollows: the apex first, then the right
+    and the left corner. The same from every side (a view turns the corners into each other),
+    and all the pile and its labels are drawn inside it."""
+    corners = [centre(i) for i in g.CORNER_HOLLOWS]
     cx = sum(p[0] for p in corners) / 3
     cy = sum(p[1] for p in corners) / 3
     grow = 2 * _REACH
@@ -383,7 +383,16 @@ def plate(side: int = g.X) -> Image.Image:
         dx, dy = x - cx, y - cy
         n = (dx * dx + dy * dy) ** 0.5
         pts.append((x + dx / n * grow, y + dy / n * grow))
-    ImageDraw.Draw(img).polygon(pts, fill=th.PLATE)
+    top, *rest = sorted(pts, key=lambda p: p[1])
+    left, right = sorted(rest)
+    return top, right, left
+
+
+@lru_cache(maxsize=3)
+def plate(side: int = g.X) -> Image.Image:
+    """The empty plate: its rim and its 45 hollows (copied for each picture)."""
+    img = Image.new("RGB", (WIDTH, HEIGHT), th.BACKGROUND)
+    ImageDraw.Draw(img).polygon(plate_corners(), fill=th.PLATE)
     for b in g.bits(g.BOTTOM_MASK):
         hollow_sprite().paste(img, centre(b, side))
     return img
