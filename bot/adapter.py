@@ -133,7 +133,9 @@ class TurnView:
     content: str
     controls: Controls | None = None
     picture: Picture | None = None
-    keep_picture: bool = False  # no picture: an edit keeps the message's (a live click's speed)
+    # An edit keeps the message's picture instead of drawing ``picture`` (a live click's
+    # speed); a message posted anew (``board``) draws it.
+    keep_picture: bool = False
     lasts: float | None = None
     then: Mapping[str, Any] = field(default_factory=dict)
 

@@ -399,14 +399,15 @@ class Posting(FlowParts):
         """An edit that makes a message show the turn now (on ``screen``): words, picture and
         controls, pinging nobody."""
         view = self.turn_view(t, row, screen)  # type: ignore[attr-defined]
-        content, files = await self._with_picture(t, view.content, view.picture, channel)
+        picture = None if view.keep_picture else view.picture
+        content, files = await self._with_picture(t, view.content, picture, channel)
         edit = {
             "content": content,
             "attachments": files,
             "view": self.controls(row, view),  # type: ignore[attr-defined]
             "allowed_mentions": NO_MENTIONS,
         }
-        if view.picture is None and view.keep_picture:
+        if view.keep_picture:
             del edit["attachments"]
         return edit
 

@@ -376,3 +376,42 @@ async def test_resigning_mid_round_leaves_the_round_running_or_ends_the_game(
     assert "ann" in final.content and "🏆" in final.content
     await simcord_env.advance_time(200.0)  # nothing is due any more: no roll, no timeout
     assert stored(db_path, table.game_id)["events"] == data["events"]
+
+
+@LIVE
+async def test_board_while_the_caller_lays_posts_the_claimed_picture(simcord_env, db_path) -> None:
+    """``/dasspiel board`` after a right STOP, while the caller lays: the round posted again
+    with the picture of that moment (the claimed funnel's sum and claimer), as in every other
+    phase; the round message the call edited kept its roll's picture without a new drawing."""
+    from renderers.das_spiel import render_bunte_kuh
+
+    table = KuhTable(simcord_env, db_path)
+    where = await table.start()
+    _, ben, cid = table.players
+    message = await table.roll(where, 6, 4, 3)
+    rolled = await message.attachments[0].read()
+    pos = table.right_funnel()
+    assert pos is not None
+    r = await table.call_stop(ben, message, pos)
+    assert r.ephemeral and "Lay your die" in r.response.content
+    assert table.state().phase is Phase.PLACE
+    edited = table.round_message(where)
+    assert edited.id == message.id and "right!" in edited.content
+    assert [await a.read() for a in edited.attachments] == [rolled]
+    r = await cid.slash(where, "dasspiel board")
+    assert not r.ephemeral and "right!" in r.response.content, r.response.content
+    assert len(r.response.attachments) == 1, "the board has no picture"
+    data = stored(db_path, table.game_id)
+    game = ADAPTER.load(data["setup"], data["state"])
+    expected = render_bunte_kuh(ADAPTER.snapshot(game), ["ann", "ben", "cid"])
+    posted = await r.response.attachments[0].read()
+    assert posted == expected and posted != rolled
+    # the posted board's button is the round's: ben lays from it
+    board = table.round_message(where)
+    assert board.id != message.id and not component_ids(by_id(where, message.id))
+    r = await ben.click(board, custom_id=find_id(board, "bk:panel:"))
+    assert r.ephemeral and "Lay your die in " + g.LABELS[pos] in r.response.content
+
+
+def by_id(where, message_id: int):
+    return next(m for m in where.history() if m.id == message_id)

@@ -365,8 +365,10 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         lines.append(t("If they have not laid it {when}, the bot lays it for them.", when=deadline))
         lines.append(self._supplies(t, row))
         button = Button("panel", (key,), t("Lay my die"), Style.SUCCESS)
-        # the call's answer must be quick (everyone calls at once): the roll's picture stays
-        return TurnView("\n".join(lines), Controls(((button,),)), keep_picture=True)
+        # The call's answer must be quick (everyone calls at once): the round message keeps
+        # the roll's picture; posted anew (``board``) it shows the claim.
+        controls = Controls(((button,),))
+        return TurnView("\n".join(lines), controls, self._picture(t, row), keep_picture=True)
 
     def _funnel_selects(
         self, t: Translator, game: Game, action: str, args: tuple[str, ...]
