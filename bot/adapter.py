@@ -325,6 +325,13 @@ class GameAdapter(ABC, Generic[G]):
         (``TurnView.lasts``, then ``later_view``): a sum seen for seconds, say."""
         return TurnView(self.turn_result(t, row))
 
+    def result_after_resign(self, game: G) -> bool:
+        """Whether the message of the turn a resignation ended shows ``result_view`` below
+        the resignation: the moves the computer then made for the seat in the same action,
+        which must be seen as any such move (Eintrichtern's lifts). Otherwise only the
+        resignation is said."""
+        return False
+
     def later_view(self, t: Translator, row: GameRow, then: Mapping[str, Any]) -> TurnView:
         """What a message shows once its view's ``lasts`` is up; ``then`` is that view's
         ``then`` as stored. Only games whose views have ``lasts`` are asked."""

@@ -78,16 +78,27 @@ class GameActions(FlowParts):
         name = text.seat_label(t, row, seat)
         await self.announce(interaction, row, game.resigned_text(t, name))
         if ended is not None:  # the turn message of a turn that is over says so
-            await self.edit_stored_turn(
-                row,
-                channel,  # type: ignore[arg-type]
+            said = (
                 f"**{title(row)}** · "
                 + t("turn {n}", n=turn_no)
                 + " · "
-                + t("this turn ended: {name} resigned.", name=name),
-                board=False,
-                message_id=ended,
+                + t("this turn ended: {name} resigned.", name=name)
             )
+            if game.result_after_resign(row.game):  # and what the computer then did for them
+                await self.close_turn_message(
+                    row,
+                    channel,  # type: ignore[arg-type]
+                    ended,
+                    lead=f"{said}\n",
+                )
+            else:
+                await self.edit_stored_turn(
+                    row,
+                    channel,  # type: ignore[arg-type]
+                    said,
+                    board=False,
+                    message_id=ended,
+                )
         elif await self._refresh_turn(row, channel):  # type: ignore[arg-type]
             return  # the turn goes on: its message shows the resignation, no new call
         await self.after_turn(row, channel)  # type: ignore[arg-type]

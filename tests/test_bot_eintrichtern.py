@@ -43,6 +43,7 @@ SAMPLE = [  # (seat, "roll" / "adopt", lift, funnel sum, matched)
     (0, "roll", "1C2", 16, True),
 ]
 REVEALED = "👀"  # what marks a sum shown for a while
+DICE = "⚀⚁⚂⚃⚄⚅"
 
 
 class EinTable(DasTable):
@@ -485,3 +486,70 @@ async def test_a_game_cancelled_inside_the_reveal_is_still_covered(
     assert covered.content.startswith("❌") and "11" not in covered.content
     assert await png(covered) == covered_png(db_path, table.game_id, 2, ["alice", "bob"])
     assert table.pending() == 0
+
+
+@pytest.mark.parametrize("rolled", [None, (1, 1, 5)])
+async def test_a_resignation_on_turn_shows_the_computers_lifts_for_the_seat(
+    simcord_env, db_path: Path, dice, monkeypatch, rolled
+) -> None:
+    """The person on turn resigns (before rolling, or after rolling 7): the computer plays
+    their seat on in the same action, and each lift it makes is shown as any lift is (RULES.md
+    §8.5): walls and sum for everyone in the ended turn's message, for 8 s on a miss, then
+    covered. Seed 20: the computer rolls 9 and lifts 1F4 (11), a miss; after 7 it lifts 1D1
+    (7), a match, then rolls and misses. The words expected are built from the stored events
+    and the plate."""
+    from games.das_spiel.eintrichtern import Reveal
+
+    monkeypatch.setattr(EintrichternAdapter, "seed_of", lambda self, chance: 20)
+    names = ["alice", "bob", "cy"]
+    table = EinTable(simcord_env, db_path, names=tuple(names))
+    thread = await table.start()
+    alice, bob, _ = table.players
+    message = table.turn_message(thread)
+    assert message is not None
+    if rolled is not None:
+        dice.script(rolled)
+        message = await table.roll(alice, thread)
+    before = len(table.events())
+    r = await alice.slash(thread, "dasspiel resign")
+    assert not r.ephemeral and "alice resigned" in r.response.content
+    events = table.events()
+    assert events[before] == {"type": "resign", "seat": 0}
+    played = events[before + 1 :]
+    lifts = [e for e in played if e["type"] == "lift"]
+    assert lifts and all(e["seat"] == 0 for e in played)
+    plate = Eintrichtern.new(3, 20).state
+    lines, rolls = [], [e for e in events if e["type"] == "roll"][-len(lifts) :]
+    for roll, lift in zip(rolls, lifts, strict=True):
+        pos = g.index_of_label(lift["pos"])
+        walls, n = plate.walls(pos), sum(roll["dice"])
+        faces = " ".join(DICE[v - 1] for v in roll["dice"])
+        said = f"1️⃣ alice (resigned) rolled {faces} = **{n}** and lifted **{lift['pos']}**:"
+        wall_text = f"{' + '.join(map(str, walls))} = **{sum(walls)}**"
+        lines.append((said, wall_text, sum(walls) == n, Reveal(pos, walls, sum(walls), 8000)))
+    assert [m for *_, m, _ in lines] == ([False] if rolled is None else [True, False])
+    lead = "**Eintrichtern #1** · turn 1 · this turn ended: 1️⃣ alice resigned.\n"
+    shown = by_id(thread, message.id)
+    assert not component_ids(shown)
+    expected = [
+        f"✅ {said} {walls}, a match! The red die is theirs."
+        if matched
+        else f"{REVEALED} {said} {walls}, no match. Remember it: it is covered again in 8 seconds."
+        for said, walls, matched, _ in lines
+    ]
+    assert shown.content == lead + "\n".join(expected)
+    assert table.pending() == 1
+    engine = table_after(db_path, table.game_id, len(events)).engine
+    assert await png(shown) == render_eintrichtern(engine, names, reveal=lines[-1][3])
+    await simcord_env.advance_time(7.9)
+    assert by_id(thread, message.id).content == shown.content
+    await simcord_env.advance_time(0.2)
+    covered = by_id(thread, message.id)
+    expected[-1] = f"❌ {lines[-1][0]} no match, covered again."
+    assert covered.content == lead + "\n".join(expected)
+    assert await png(covered) == covered_png(db_path, table.game_id, len(events), names)
+    assert table.pending() == 0
+    no_sums_left(thread)
+    # bob's turn follows in a new message
+    nxt = table.turn_message(thread)
+    assert nxt is not None and nxt.id != message.id and table.on_turn(nxt) is bob

@@ -336,6 +336,11 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         state = self.dump(game)[1]
         return TurnView(content, picture=picture, lasts=REVEAL_SECONDS, then={"state": state})
 
+    def result_after_resign(self, game: Game) -> bool:
+        """The seat's lifts the computer made after its person resigned on turn are shown as
+        every lift is (§8.5): in the ended turn's message, for 8 s on a miss."""
+        return any(isinstance(a, Lift) for a in game.recent)
+
     @staticmethod
     def _lifts(game: Game) -> list[tuple[int, tuple[int, int, int], int]]:
         """The lifts of the last action: (funnel, its walls, the target it was lifted for)."""
