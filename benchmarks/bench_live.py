@@ -12,9 +12,11 @@ on a busy machine says what the calls cost where the wall clock mostly measures 
 core. Then the caller lays the die (timed too, as a panel click). Targets: click →
 response median ≤ 40 ms, p99 ≤ 120 ms.
 
-Measured 2026-11-23 (40 rounds, nice -n 10, two shared cores at load average 3): click →
-response median 31.5 / 28.3 ms, p99 111.9 / 146.3 ms (two runs); all three settled median
-53 ms; CPU for the three median 36 ms. At load 7: median 156 ms, p99 942 ms, CPU still 39 ms.
+Measured 2026-11-23 (40 rounds, two shared cores), after redraws moved out of the game's lock
+and private panels stopped leaving view tasks: load 3–4: click → response median 13.6 / 14.5 ms,
+p99 50.8 / 67.3 ms (two runs), all three settled median 20 ms, CPU for the three median 19 ms;
+load 7: median 17.0 ms, p99 69.8 ms. Before: median 28–32 ms, p99 112–146 ms at load 3, and
+median 156 ms, p99 942 ms at load 7 (CPU 36–39 ms).
 """
 
 from __future__ import annotations

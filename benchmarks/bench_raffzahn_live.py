@@ -12,15 +12,19 @@ worst case of a live round. Single clicks (roll, My side, STOP) are timed to the
 too. Targets: median ≤ 40 ms, p99 ≤ 120 ms. CPU per click is all the bot's work for it (the
 answer and the redraws after it), as process time: steady on a loaded machine.
 
-The round message's picture is redrawn after every take; panels are text (no picture), so a
-take costs one picture.
+The round message's picture is redrawn after the takes (outside the game's lock, once for the
+takes received together: ``bot.round_draws``); panels are text (no picture).
 
-Measured 2026-11-23 (``--games 2 --rounds 30``, nice 10, load average 7 on 2 cores, SimCord in
-the same process): three clicks at once, 319 clicks: median 61.7 ms, p99 338 ms, max 370 ms
-(CPU per click median 55.6 ms, p99 138 ms, SimCord's own work included); single clicks, 99:
-median 27.1 ms, p99 115 ms. The targets hold for single clicks, not for three at once on this
-loaded machine: the second and third click wait for the first's redraws (the round picture,
-the other panels) under the game's lock.
+Measured 2026-11-23 (``--games 2 --rounds 30``, 2 cores shared with other sessions, SimCord in
+the same process), three clicks at once, 319 clicks:
+- load 3–4: median 7.3 / 8.6 ms, p99 34.4 / 39.5 ms (two runs); CPU per click median 16 ms;
+- load 7: median 11.2 / 13.2 ms, p99 46.3 / 50.3 ms.
+Single clicks (99): median 3.5–6.7 ms, p99 7.8–23.5 ms.
+Before (redraws under the lock, each panel send leaving a 15-minute view task in discord.py):
+median 45–62 ms, p99 237–338 ms, CPU 55 ms a click. Panels without view tasks alone gave median
+10.7 ms, p99 92.5 ms at load 7 (most of that gain is the harness's: SimCord rescans every
+pending task on each settle, where a sleeping task in production costs memory, not time);
+drawing outside the lock then halved that p99 and cut CPU per click by a third.
 """
 
 from __future__ import annotations
