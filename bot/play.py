@@ -212,7 +212,9 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
                     await self._turn_action(interaction, row, click)
         except (Refusal, GameError) as exc:
             extra = game.refusals if game is not None else None
-            await self.tell(interaction, refusal_text(user_t(interaction), exc, extra))
+            live = game is not None and game.live  # live games: never the engine's words
+            text = refusal_text(user_t(interaction), exc, extra, engine_words=not live)
+            await self.tell(interaction, text)
         except Exception as exc:
             await self.fail(interaction, exc, game_id, game.group if game else "…")
 

@@ -43,13 +43,23 @@ def user_t(interaction: discord.Interaction) -> Translator:
 
 
 def refusal_text(
-    t: Translator, exc: Exception, game: Mapping[type[Exception], str] | None = None
+    t: Translator,
+    exc: Exception,
+    game: Mapping[type[Exception], str] | None = None,
+    *,
+    engine_words: bool = True,
 ) -> str:
-    """A refusal in the reader's words; ``game``: the engine's own refusals of this game."""
+    """A refusal in the reader's words; ``game``: the engine's own refusals of this game.
+
+    In a turn game the engine's own English words are the most precise, so English readers get
+    them. ``engine_words=False`` (live games): always the game's sentences, in every language;
+    there the engine speaks of seats and milliseconds, about a moment the clicker never saw."""
     if isinstance(exc, Refusal):
         return exc.text(t)
     known = {**ENGINE_REFUSALS, **(game or {})}
     message = next((known[c] for c in type(exc).__mro__ if c in known), None)
-    if message is None or t.lang == "en":
-        return str(exc)  # the engine's own English words are the most precise
+    if message is None and not engine_words:
+        message = ENGINE_REFUSALS[IllegalAction]
+    if message is None or (t.lang == "en" and engine_words):
+        return str(exc)
     return t(message)

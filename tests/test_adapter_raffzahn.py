@@ -111,21 +111,21 @@ def test_the_public_message_names_no_pips() -> None:
 
 def test_more_takeable_dice_than_buttons_become_selects_within_limits() -> None:
     t = translator("en")
-    few = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)), False)
+    few = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)), False, "1")
     assert few is not None and not any(isinstance(r, Select) for r in few.rows)
-    with_stop = RAF.panel_controls(t, g.mask_of(range((MAX_ROWS - 1) * MAX_BUTTONS)), True)
+    with_stop = RAF.panel_controls(t, g.mask_of(range((MAX_ROWS - 1) * MAX_BUTTONS)), True, "1")
     assert with_stop is not None and len(with_stop.rows) == MAX_ROWS
     assert [b.action for b in with_stop.rows[-1]] == ["stop"]  # type: ignore[union-attr]
-    full = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)), True)
+    full = RAF.panel_controls(t, g.mask_of(range(MAX_ROWS * MAX_BUTTONS)), True, "1")
     assert full is not None and isinstance(full.rows[0], Select) and len(full.rows) == 2
     many = g.mask_of(range(45 + 12))
-    controls = RAF.panel_controls(t, many, True)
+    controls = RAF.panel_controls(t, many, True, "1")
     assert controls is not None
     selects = [r for r in controls.rows if isinstance(r, Select)]
     assert len(selects) == len(controls.rows) - 1 == 3
     assert all(1 <= len(s.options) <= MAX_OPTIONS for s in selects)
     assert [o.value for s in selects for o in s.options] == g.labels(many)
-    assert RAF.panel_controls(t, 0, False) is None
+    assert RAF.panel_controls(t, 0, False, "1") is None
 
 
 def test_the_wall_grid_marks_the_takeable_dice() -> None:
@@ -156,3 +156,23 @@ def test_the_final_standings_and_picture_rank_by_dice_taken() -> None:
     png = view.picture.draw(*view.picture.args, **view.picture.kwargs)
     image = Image.open(io.BytesIO(png))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and image.width >= 1000 and image.height > 1200
+
+
+def test_a_late_take_is_refused_naming_the_close_in_the_clickers_language() -> None:
+    """A click's refusal is private, in the clicker's language (SimCord's clicks are always
+    en-US, so German is checked here): a take after STOP says who called it."""
+    from bot.adapter import Click
+    from bot.refusals import Refusal
+    from games.das_spiel.raffzahn import Stop
+
+    setup = {"seats": 3, "start_seat": 0, "seed": 1, "round_ms": 60_000, "epoch": 0.0}
+    table = RAF.replay(setup, [Roll(0, 5, 1000), Stop(0, 2000)])
+    row = _row(table)
+    with pytest.raises(Refusal) as refused:
+        RAF.click(row, 1, Click("take", ("7B1", "1"), at=3.0, private=True), translator("en"))
+    assert refused.value.text(translator("en")) == (
+        "Too late: the round is closed. 1️⃣ Ann called STOP."
+    )
+    assert refused.value.text(translator("de")) == (
+        "Zu spät: Die Runde ist geschlossen. 1️⃣ Ann rief STOP."
+    )

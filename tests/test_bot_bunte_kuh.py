@@ -264,6 +264,59 @@ async def test_a_call_window_cut_by_a_restart_is_closed_after_the_start(
     assert sum("did not lay in time" in m.content for m in where.history()) == 1
 
 
+@LIVE
+async def test_double_and_late_clicks_are_refused_saying_what_happened(
+    simcord_env, db_path
+) -> None:
+    """A right caller's second call, a second lay, a wrong caller's second call and a lay after
+    the 30 s: each is refused saying what happened to the clicker's own call (not "ann called
+    first" to ann, not the engine's words) and recorded nowhere."""
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start()
+    ann, ben = table.players
+    message = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    assert pos is not None
+    twice = [stop_press(ben, message, pos), stop_press(ben, message, pos)]
+    results = await together(simcord_env, twice)
+    assert "Lay your die in" in results[0].response.content
+    assert results[1].response.content == "Your call counted already: lay your die."
+    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
+    lay = find_id(panel, "bk:lay:")
+    results = await together(
+        simcord_env, [Press(ben, panel, lay, ["654"]), Press(ben, panel, lay, ["321"])]
+    )
+    assert "You laid a die in" in results[0].response.content
+    assert results[1].response.content == "You laid your die already."
+    assert [e["type"] for e in table.events()] == ["roll", "stop", "place"]
+
+    message = await table.roll(where, 6, 4, 3)
+    wrong = table.wrong_funnel()
+    results = await together(
+        simcord_env, [stop_press(ann, message, wrong), stop_press(ann, message, wrong)]
+    )
+    assert not results[0].ephemeral  # the wrong call ends the round in public
+    assert results[1].response.content == "Your first call counted: this round is over."
+    assert [e["type"] for e in table.events()][3:] == ["roll", "stop"]
+
+    message = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    if pos is None:
+        r = await ann.click(message, custom_id=find_id(message, "bk:nowhere:"))
+    else:
+        r = await table.call_stop(ann, message, pos)
+    assert r.ephemeral, r.response.content
+    panel = [m for m in where.history(viewer=ann) if m.flags.ephemeral][-1]
+    choice = next(c for c in component_ids(panel) if c.startswith(("bk:lay:", "bk:funnel:")))
+    value = select_options(panel, choice)[0].value
+    await simcord_env.advance_time(29.9)
+    simcord_env.bot.play.live_clocks.cancel()  # the choice arrives before the timer runs…
+    await simcord_env.advance_time(0.2)
+    r = await ann.select(panel, [value], custom_id=choice)
+    assert r.response.content == "Too late: your 30 seconds ran out, so the bot laid your die."
+    assert [e["type"] for e in table.events()][-2:] == ["stop" if pos else "nowhere", "timeout"]
+
+
 async def check_end(table: KuhTable, where) -> Any:
     """The stored game is the replay of its stored log; the final message's dice left and
     crowns are the engine's."""

@@ -87,7 +87,10 @@ async def rolled_five(env, db_path: Path, dice) -> tuple[RaffTable, Any]:
 
 
 def take_id(panel: discord.Message, label: str) -> str:
-    ids = [c for c in component_ids(panel) if c.startswith("raf:take:") and c.endswith(label)]
+    """The panel's take of ``label`` (``raf:take:<game>:v<n>:<label>:<round>``)."""
+    ids = [
+        c for c in component_ids(panel) if c.startswith("raf:take:") and c.split(":")[4] == label
+    ]
     assert ids, (label, component_ids(panel))
     return ids[0]
 
@@ -180,7 +183,7 @@ async def test_overlapping_clicks_count_in_the_order_received(
         ],
     )
     assert [r.response.ephemeral for r in results] == [True] * 4
-    assert results[3].response.content == "no die lies at 7B1"  # the engine's words
+    assert results[3].response.content == "You took 7B1 already."
     takes = [(e["seat"], e["pos"]) for e in table.events() if e["type"] == "take"]
     assert takes == [(1, "7B1"), (0, "7A1"), (1, "7B2")]
     times = [e["t"] for e in table.events()]
@@ -200,7 +203,7 @@ async def test_overlapping_clicks_count_in_the_order_received(
         ],
     )
     assert not results[0].ephemeral
-    assert results[1].response.content == "no take now: the round is closed (closed by stop)"
+    assert results[1].response.content == "Too late: the round is closed. 1️⃣ alice called STOP."
     assert [e["type"] for e in table.events()][-2:] == ["take", "stop"]
     assert engine_of(db_path, table.game_id).state.piles() == [1, 2, 0]
 
@@ -254,6 +257,44 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     assert "round 2" in table.round_message(where).content
 
 
+@LIVE
+async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
+    simcord_env, make_bot, db_path, dice, seed_one
+) -> None:
+    """A double Roll, STOP racing the deadline, a take from a panel of an earlier round (left
+    open over a restart, so never redrawn): each is refused saying what happened, never in
+    the engine's words, and recorded nowhere."""
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, _cy = table.players
+    dice.script((5,))
+    public = table.round_message(where)
+    roll = find_id(public, "raf:roll:")
+    results = await together(simcord_env, [Press(alice, public, roll), Press(alice, public, roll)])
+    assert results[0].response.content.startswith("👁️")
+    assert results[1].response.content == (
+        "The turquoise die is rolled already: take your dice under **My side**."
+    )
+    bobs = await table.open_panel(bob, where)
+    assert take_id(bobs, "7B2").endswith(":7B2:1")  # the round the panel was drawn in
+    await simcord_env.restart_bot(make_bot())  # the panels kept for redrawing are gone
+    alices = table.panel(where, alice)
+    assert alices is not None
+    simcord_env.bot.play.live_clocks.cancel()  # STOP arrives before the timer applies…
+    await simcord_env.advance_time(61.0)
+    r = await alice.click(alices, custom_id=find_id(alices, "raf:stop:"))
+    assert r.response.content == "Too late: the round is closed. Time ran out."
+    assert [e["type"] for e in table.events()] == ["roll", "timeout"]  # …the timeout first
+    dice.script((3,))
+    r = await table.press(bob, where, "roll")
+    assert r.response.content.startswith("👁️"), r.response.content
+    r = await bob.click(bobs, custom_id=take_id(bobs, "7B2"))  # round 1's panel, in round 2
+    assert r.response.ephemeral and r.response.content == (
+        "This panel is from an earlier round: press **My side** for the dice of this one."
+    )
+    assert [e["type"] for e in table.events()] == ["roll", "timeout", "roll"]
+
+
 def engine_state(db_path: Path, game_id: int) -> dict[str, Any]:
     return stored(db_path, game_id)["state"]["engine"]
 
@@ -279,7 +320,7 @@ async def play_to_end(table: RaffTable, where, person, limit: int = 2000) -> int
             takes = [c for c in component_ids(panel) if c.startswith("raf:take:")]
             if takes:
                 r = await person.click(panel, custom_id=takes[0])
-                taken += "no die" not in r.response.content and "closed" not in (r.response.content)
+                taken += r.response.content.startswith("👁️")  # the panel redrawn: taken
                 await table.env.advance_time(0.5)
                 continue
             if s["roller"] == seat:
@@ -354,6 +395,7 @@ async def test_a_round_goes_on_after_a_restart_and_times_out_once(
     assert "Time ran out." in " ".join(m.content for m in where.history())
     r = await table.take(cy, where, "6C1")  # after the close: refused, costs nothing (RAF-3)
     assert r.response.ephemeral
+    assert r.response.content == "Too late: the round is closed. Time ran out."
     assert [e["type"] for e in table.events()] == ["roll", "take", "take", "timeout"]
     assert engine_of(db_path, table.game_id).state.piles() == [0, 2, 0]
     assert "round 2" in table.round_message(where).content

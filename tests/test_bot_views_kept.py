@@ -18,7 +18,8 @@ from tests.test_bot_raffzahn import (
 
 
 def takes_offered(panel: Any) -> set[str]:
-    return {c.rsplit(":", 1)[-1] for c in component_ids(panel) if c.startswith("raf:take:")}
+    """The labels of the panel's takes (``raf:take:<game>:v<n>:<label>:<round>``)."""
+    return {c.split(":")[4] for c in component_ids(panel) if c.startswith("raf:take:")}
 
 
 @LIVE

@@ -166,6 +166,29 @@ def test_every_engine_refusal_is_translated(error: type[IllegalAction], lang: st
     assert refusal_text(translator("en"), exc, ADAPTER.refusals) == "engine words"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", ["raffzahn", "buntekuh"])
+def test_a_live_games_engine_refusals_are_its_own_sentences_in_every_language(
+    kind: str, lang: str
+) -> None:
+    """In a live game the engine's words (seats, milliseconds) never reach a player, in English
+    neither: each refusal is the game's sentence, or the general one for any it does not name."""
+    from bot.adapters import adapter_for
+    from bot.refusals import ENGINE_REFUSALS, refusal_text
+    from games.das_spiel import errors as das_errors
+
+    game = adapter_for(kind)
+    t = translator(lang)
+    known = {**ENGINE_REFUSALS, **game.refusals}
+    errors = [e for e in vars(das_errors).values() if isinstance(e, type)]
+    for error in {*errors, *game.refusals}:
+        exc = error("engine words")
+        text = refusal_text(t, exc, game.refusals, engine_words=False)
+        message = next(known[c] for c in error.__mro__ if c in known)
+        assert text == t(message) != "engine words", error
+        assert lang == "en" or text != message, error
+
+
 def test_a_newer_engine_refusal_falls_back_to_a_translated_general_one() -> None:
     from bot.refusals import refusal_text
 

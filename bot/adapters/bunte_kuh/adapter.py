@@ -39,6 +39,7 @@ from bot.adapters.das_spiel import words as dw
 from bot.refusals import Refusal
 from bot.text import player_names
 from games.common.dice import DiceRng
+from games.common.errors import NotYourTurn
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import (
@@ -47,12 +48,13 @@ from games.das_spiel.bunte_kuh import (
     Phase,
     Place,
     Roll,
+    RoundLocked,
     Stop,
     Timeout,
     WrongFunnel,
 )
 from games.das_spiel.bunte_kuh.ai import DEFAULT_REACTION, ROLL_PAUSE_MS, call, lay
-from games.das_spiel.errors import NotAFunnel, PastDeadline, WrongPhase
+from games.das_spiel.errors import BadOrientation, NotAFunnel, PastDeadline, WrongPhase
 from games.das_spiel.orientation import ORIENTATIONS, orientation_text, parse_orientation
 from games.das_spiel.race import Reaction, Timed
 from locales import N_, Translator
@@ -78,6 +80,10 @@ TOO_LATE = N_("Too late: this round is over.")
 CALLED_FIRST = N_("{name} called first.")
 NOT_YET = N_("Wait for the roll: nothing to call yet.")
 NOT_YOURS = N_("Only {name} lays the die: they called first.")
+CALLED_ALREADY = N_("Your call counted already: lay your die.")
+COUNTED = N_("Your first call counted: this round is over.")
+LAID_ALREADY = N_("You laid your die already.")
+LAID_FOR_YOU = N_("Too late: your 30 seconds ran out, so the bot laid your die.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +116,11 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     refusals: ClassVar[Mapping[type[Exception], str]] = {
         PastDeadline: TOO_LATE,
         WrongPhase: TOO_LATE,
+        RoundLocked: N_("Too late: someone called first."),
+        NotYourTurn: N_("Only the player who called first lays the die."),
         NotAFunnel: N_("That is not a funnel now."),
         WrongFunnel: N_("Your die goes into the funnel you called."),
+        BadOrientation: dw.NOT_OFFERED_LIVE,
     }
 
     # ------------------------------------------------------------------------ engine hooks
@@ -235,7 +244,8 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         return next(a for a in reversed(game.engine.log) if isinstance(a, Roll))
 
     def check_click(self, row: GameRow, seat: int, click: Click) -> None:
-        """A click of an earlier round: who called first then, or too late."""
+        """A click of an earlier round: who called first then (the clicker: it counted), how
+        the clicker's die was laid, or too late."""
         game: Game = row.game
         key = click.args[0] if click.args else ""
         if key == self.round_key(game) and game.engine.state.phase is not Phase.ROLL:
@@ -245,9 +255,18 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             (k for k, a in enumerate(log) if isinstance(a, Roll) and str(a.t) == key), None
         )
         if start is not None:
-            caller = next((a.seat for a in log[start + 1 :] if isinstance(a, Stop | Nowhere)), None)
-            if caller is not None and caller != seat and click.action in ("stop", "nowhere"):
+            after = log[start + 1 :]
+            caller = next((a.seat for a in after if isinstance(a, Stop | Nowhere)), None)
+            calls = click.action in ("stop", "nowhere")
+            if caller is not None and caller != seat and calls:
                 raise Refusal(CALLED_FIRST, name=lambda t: dw.who(t, row, caller))
+            if caller == seat:
+                if calls:
+                    raise Refusal(COUNTED)
+                if any(isinstance(a, Place) and a.seat == seat for a in after):
+                    raise Refusal(LAID_ALREADY)
+                if any(isinstance(a, Timeout) for a in after):
+                    raise Refusal(LAID_FOR_YOU)
         if game.engine.state.phase is Phase.ROLL and key == self.round_key(game):
             raise Refusal(NOT_YET)
         raise Refusal(TOO_LATE)
@@ -261,6 +280,8 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             if s.phase is Phase.PLACE:
                 caller = s.caller
                 assert caller is not None
+                if caller == seat:
+                    raise Refusal(CALLED_ALREADY)
                 raise Refusal(CALLED_FIRST, name=lambda t: dw.who(t, row, caller))
             if click.action == "nowhere":
                 right = not s.matching(s.roll_sum or 0)

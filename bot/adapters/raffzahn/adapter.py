@@ -74,6 +74,12 @@ if TYPE_CHECKING:
 Game = Table[Raffzahn]
 SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣")  # the pictures' numbered seat discs
 ONLY_THE_ROLLER = N_("Only {name} rolls and calls STOP now.")
+# refusals of clicks that came too late or from an older panel (RAF-3: they cost nothing)
+ROLLED_ALREADY = N_("The turquoise die is rolled already: take your dice under **My side**.")
+NOT_ROLLED = N_("Wait for the roll: nothing can be taken yet.")
+TOO_LATE = N_("Too late: the round is closed. {why}")
+YOU_TOOK = N_("You took {label} already.")
+OLD_PANEL = N_("This panel is from an earlier round: press **My side** for the dice of this one.")
 # How fast and how reliably each computer level spots a die on its own wall.
 REACTIONS: Mapping[str, Reaction] = {
     "easy": Reaction(4_000, 12_000, 0.10),
@@ -202,13 +208,20 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
 
     def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
         """``side`` opens the clicker's panel; ``roll``, ``stop`` and the takes are engine
-        actions stamped with the time the bot received the click."""
+        actions stamped with the time the bot received the click. A click the round no longer
+        allows (a double click, one that lost a race, a panel of an earlier round) is refused
+        here with what happened, before the engine would refuse it in its own words."""
         game: Game = row.game
         if click.action == "side" and not click.args:
             return Outcome(panel=True)
         assert click.at is not None, "a live click carries its time"
         ms = self.ms(game, click.at)
-        roller = game.engine.state.roller
+        s = game.engine.state
+        roller = s.roller
+        if click.action == "roll" and s.phase is Phase.ROUND:
+            raise Refusal(ROLLED_ALREADY)
+        if click.action in ("stop", "take", "takes") and s.phase is Phase.ROLL:
+            raise self.closed(row)
         if click.action in ("roll", "stop") and seat != roller:
             raise Refusal(ONLY_THE_ROLLER, name=lambda t: dw.who(t, row, roller))
         match click.action, click.args, click.values:
@@ -216,11 +229,39 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 return Outcome(action=Throw(seat, ms), panel=True)
             case "stop", (), ():
                 return Outcome(action=Stop(seat, ms), panel=click.private)
-            case "take", (label,), ():
-                return Outcome(action=Take(seat, _position(label), ms), panel=click.private)
-            case "takes", (_chunk,), (label,):
-                return Outcome(action=Take(seat, _position(label), ms), panel=click.private)
+            case "take", (label, *drawn), () if len(drawn) <= 1:  # a panel's round, if any
+                return Outcome(action=self.take(row, seat, label, drawn, ms), panel=click.private)
+            case "takes", (_chunk, *drawn), (label,) if len(drawn) <= 1:
+                return Outcome(action=self.take(row, seat, label, drawn, ms), panel=click.private)
         raise Refusal(dw.NOT_OFFERED_LIVE)
+
+    def take(self, row: GameRow, seat: int, label: str, drawn: list[str], ms: int) -> Take:
+        """A take from a panel drawn in round ``drawn`` (none: a panel from before panels
+        named their round). Nobody else can have taken a die of the clicker's panel in its
+        round (a free die shows the roll to one side at most, §5.2): a die gone is a double
+        click."""
+        game: Game = row.game
+        pos = _position(label)
+        if drawn and drawn[0] != str(self.turn_number(game)):
+            raise Refusal(OLD_PANEL)
+        if game.engine.state.taken[seat] & g.BIT[pos]:
+            raise Refusal(YOU_TOOK, label=label)
+        return Take(seat, pos, ms)
+
+    def closed(self, row: GameRow) -> Refusal:
+        """The refusal of a click after the round closed: how it closed (RAF-3)."""
+        if row.game.engine.state.last_close is None:
+            return Refusal(NOT_ROLLED)
+        return Refusal(TOO_LATE, why=lambda t: self.close_line(t, row))
+
+    def close_line(self, t: Translator, row: GameRow) -> str:
+        """How the last round closed: by whose STOP, for lack of dice, or by time."""
+        game: Game = row.game
+        why = game.engine.state.last_close
+        assert why is not None
+        actions = _round_actions(game.engine)
+        closer = next((a.seat for a in actions if isinstance(a, Stop)), game.engine.state.roller)
+        return t(CLOSES[why], name=dw.who(t, row, closer))
 
     # --------------------------------------------------------------------------- the clock
 
@@ -421,17 +462,23 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         # no picture: a panel is redrawn after every take, and three pictures more per take
         # would make every click wait (the public picture shows the shape)
         stop = v.phase is Phase.ROUND and v.roller == seat
-        return TurnView("\n".join(lines), self.panel_controls(t, v.takeable, stop))
+        drawn = str(self.turn_number(game))
+        return TurnView("\n".join(lines), self.panel_controls(t, v.takeable, stop, drawn))
 
-    def panel_controls(self, t: Translator, takeable: int, stop: bool) -> Controls | None:
+    def panel_controls(
+        self, t: Translator, takeable: int, stop: bool, drawn: str
+    ) -> Controls | None:
         """One button per takeable die, labelled with its position, and the roller's STOP
         (``stop``) in a row of its own; when more dice than the buttons left, selects of up
-        to 25 positions each (at most 100 or 125 in all: always enough)."""
+        to 25 positions each (at most 100 or 125 in all: always enough). The takes carry the
+        round ``drawn`` in: a panel left open for a later round is refused as such."""
         dice = list(g.bits(takeable))
         rows: list[Row] = []
         room = MAX_ROWS - stop
         if len(dice) <= room * MAX_BUTTONS:
-            buttons = [Button("take", (g.LABELS[i],), g.LABELS[i], Style.SUCCESS) for i in dice]
+            buttons = [
+                Button("take", (g.LABELS[i], drawn), g.LABELS[i], Style.SUCCESS) for i in dice
+            ]
             rows = [tuple(buttons[k : k + MAX_BUTTONS]) for k in range(0, len(dice), MAX_BUTTONS)]
         else:
             chunks = [dice[k : k + MAX_OPTIONS] for k in range(0, len(dice), MAX_OPTIONS)]
@@ -441,7 +488,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 Select(
                     "takes",
                     tuple(Option(g.LABELS[i], g.LABELS[i]) for i in chunk),
-                    (str(n),),
+                    (str(n), drawn),
                     placeholder=t(
                         "Take a die: {first} – {last}",
                         first=g.LABELS[chunk[0]],
@@ -472,12 +519,8 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             lines.append(t("Taken: {takes}", takes=shown))
         else:
             lines.append(t("Nobody took a die."))
-        why = game.engine.state.last_close
-        if why is not None:
-            closer = next(
-                (a.seat for a in actions if isinstance(a, Stop)), game.engine.state.roller
-            )
-            lines.append(t(CLOSES[why], name=dw.who(t, row, closer)))
+        if game.engine.state.last_close is not None:
+            lines.append(self.close_line(t, row))
         lines.append(self.piles_line(t, row))
         if end := self.end_line(t, row):
             lines.append(end)
