@@ -381,6 +381,12 @@ class GameAdapter(ABC, Generic[G]):
         needs it (a timeout at its deadline, a roll at ``now``); None if nothing is due."""
         return None
 
+    def waits_for(self, game: G) -> Sequence[int]:
+        """Live games: the seats the round cannot go on without (Raffzahn's roller before the
+        roll). A newly posted round message pings the people among them, so its words must
+        mention them; computers are never pinged, nor is anyone by an edit or a redraw."""
+        return ()
+
     def panel_view(
         self, t: Translator, row: GameRow, seat: int, screen: Any = None
     ) -> TurnView | None:

@@ -20,7 +20,7 @@ from bot.messages import (
     title,
 )
 from bot.models import GameRow, Player, Status
-from bot.posting import NO_MENTIONS
+from bot.posting import NO_MENTIONS, mention_users, waited_people
 from bot.refusals import Refusal, user_t
 from bot.timers import (
     archive_minutes,
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 CREATE_PUBLIC_THREADS = N_("Create Public Threads")  # permission names as Discord's app shows them
 SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
+LIVE_START = N_("{players}: the game begins. Everyone plays at once, every round.")
 
 
 class LobbyFlow(FlowParts):
@@ -146,11 +147,27 @@ class LobbyFlow(FlowParts):
         intro = "\n".join(part for part in (intro, game.intro(t, row)) if part)
         if note:
             intro = note + "\n" + intro
+        called = self._called_to_start(row)
+        if called:
+            mentions = " ".join(f"<@{user_id}>" for user_id in called)
+            intro = t(LIVE_START, players=mentions) + "\n" + intro
         try:
-            await play_channel.send(intro, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
+            await play_channel.send(  # type: ignore[union-attr]
+                intro, allowed_mentions=mention_users(called) if called else NO_MENTIONS
+            )
         except discord.HTTPException as exc:
             log.warning("could not post the roll-off: %s", exc, extra=ids(row))
         await self.post_turn(row, play_channel)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _called_to_start(row: GameRow) -> list[int]:
+        """A live game needs everyone from its first round (all play at once): its intro pings
+        each person but those the first round message pings anyway (``waits_for``), so each
+        is pinged once as it begins. A turn game pings each player on their turn instead."""
+        if not adapter_for(row.kind).live:
+            return []
+        first = set(waited_people(row))
+        return [p.user_id for p in row.players if not p.is_ai and p.user_id not in first]
 
     async def _edit_lobby_after_start(
         self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -42,7 +43,22 @@ POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0, 300.0, 300.0)
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
+    return mention_users([user_id])
+
+
+def mention_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
+    """Exactly these members may be pinged by a message's mentions; nobody else, no roles."""
+    users = [discord.Object(user_id) for user_id in user_ids]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)
+
+
+def waited_people(row: GameRow) -> list[int]:
+    """A live game's people the round waits for (``waits_for``): not computers, nor seats a
+    computer plays since they resigned."""
+    game = adapter_for(row.kind)
+    resigned = game.resigned(row.game)
+    seats = game.waits_for(row.game)
+    return [row.players[s].user_id for s in seats if not row.players[s].is_ai and not resigned[s]]
 
 
 class Posting(FlowParts):
@@ -91,7 +107,8 @@ class Posting(FlowParts):
         mentioned and the turn clock starts, but only once the message is really posted. Posting
         an already posted turn again (``/<game> board``, the half-time ``reminder`` line on top)
         keeps the clock, and only a reminder mentions the player again; the older message then
-        loses its controls (a reminder's is deleted: the reminder takes its place)."""
+        loses its controls (a reminder's is deleted: the reminder takes its place). A live
+        game's round pings the people it waits for (``waits_for``) in its first message only."""
         current = adapter_for(row.kind).current(row.game)
         assert current is not None
         fresh = row.turn_message_id is None
@@ -103,11 +120,15 @@ class Posting(FlowParts):
         content = f"{reminder}\n{turn.content}" if reminder else turn.content
         content, files = await self._with_picture(t, content, turn.picture, channel)
         player = row.players[current]
-        live = adapter_for(row.kind).live  # every seat plays at once: controls for all, no ping
+        live = adapter_for(row.kind).live  # every seat plays at once: controls for all
         controls = None if player.is_ai and not live else self.controls(row, turn)
         view = discord.utils.MISSING if controls is None else controls
-        ping = (fresh or bool(reminder)) and not player.is_ai and not live
-        mentions = mention_only(player.user_id) if ping else NO_MENTIONS
+        if live:  # a round pings whom it waits for, once: when its message is first posted
+            called = waited_people(row) if fresh else []
+        else:
+            ping = (fresh or bool(reminder)) and not player.is_ai
+            called = [player.user_id] if ping else []
+        mentions = mention_users(called) if called else NO_MENTIONS
         posted = False
         try:
             if interaction is not None:

@@ -13,6 +13,7 @@ import discord
 
 from bot.adapters import adapter_for
 from tests.simtable import component_ids, find_id, has_id, select_options
+from tests.test_robust_security import pings, sent_message
 
 MENTION = re.compile(r"<@(\d+)>, your turn")
 
@@ -119,6 +120,13 @@ class DasTable:
 
     def status(self, db_path: Path) -> str:
         return str(stored(db_path, self.game_id)["status"])
+
+
+def notified(env, since: int) -> list[set[int]]:
+    """Whom Discord notifies, per message the bot posted or edited after request ``since`` that
+    notifies anyone (an edit never should): the mentions its allowed_mentions let through."""
+    found = [pings(sent[1]).users for r in env.http_requests[since:] if (sent := sent_message(r))]
+    return [set(users) for users in found if users]
 
 
 def has(message: discord.Message | None, code: str, action: str) -> bool:

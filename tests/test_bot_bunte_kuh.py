@@ -17,7 +17,7 @@ import pytest
 from bot.adapters import adapter_for
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import BkState, Phase
-from tests.dastable import DasTable, replayed, stored
+from tests.dastable import DasTable, notified, replayed, stored
 from tests.simtable import component_ids, find_id, read_png, select_options
 from tests.together import Press, together
 
@@ -315,6 +315,32 @@ async def test_double_and_late_clicks_are_refused_saying_what_happened(
     r = await ann.select(panel, [value], custom_id=choice)
     assert r.response.content == "Too late: your 30 seconds ran out, so the bot laid your die."
     assert [e["type"] for e in table.events()][-2:] == ["stop" if pos else "nowhere", "timeout"]
+
+
+@LIVE
+async def test_the_intro_pings_every_person_once_and_rounds_nobody(simcord_env, db_path) -> None:
+    """Every round waits for everyone and for nobody in particular: the intro pings each
+    person as the game begins (not the computer); round messages, calls and lays ping nobody."""
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    since = len(simcord_env.http_requests)
+    where = await table.start(computers=("easy",))
+    ann, ben = table.players
+    assert notified(simcord_env, since) == [{ann.id, ben.id}]
+    intro = next(m for m in where.history() if "the game begins" in m.content)
+    assert f"<@{ann.id}>" in intro.content and f"<@{ben.id}>" in intro.content
+    since = len(simcord_env.http_requests)
+    message = await table.roll(where, 6, 4, 3)
+    r = await table.call_stop(ben, message, table.wrong_funnel())
+    assert not r.ephemeral, r.response.content
+    message = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    if pos is None:
+        await ann.click(message, custom_id=find_id(message, "bk:nowhere:"))
+    else:
+        await table.call_stop(ann, message, pos)
+    await simcord_env.advance_time(31.0)  # laid for her
+    assert table.state().supply[0] == 18  # one given to ben, one laid
+    assert notified(simcord_env, since) == []
 
 
 async def check_end(table: KuhTable, where) -> Any:

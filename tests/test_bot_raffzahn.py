@@ -21,7 +21,7 @@ from games.das_spiel import geometry as g
 from games.das_spiel.__main__ import main as replay_main
 from games.das_spiel.raffzahn import Raffzahn
 from games.das_spiel.sides import side_of_seat
-from tests.dastable import DasTable, replayed, stored
+from tests.dastable import DasTable, notified, replayed, stored
 from tests.simtable import component_ids, find_id
 from tests.test_das_spiel_raffzahn import SAMPLE
 from tests.together import Press, together
@@ -293,6 +293,52 @@ async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
         "This panel is from an earlier round: press **My side** for the dice of this one."
     )
     assert [e["type"] for e in table.events()] == ["roll", "timeout", "roll"]
+
+
+@LIVE
+async def test_each_round_pings_the_person_who_must_roll_once(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    """The game's intro pings the two who do not roll first (everyone plays every round), the
+    first round message its roller; the roll, takes, panels and STOP ping nobody (edits), and
+    the next round's message pings its roller alone."""
+    table = RaffTable(simcord_env, db_path)
+    since = len(simcord_env.http_requests)
+    where = await table.start()
+    alice, bob, cy = table.players
+    assert notified(simcord_env, since) == [{bob.id, cy.id}, {alice.id}]
+    assert f"<@{alice.id}>, roll" in table.round_message(where).content
+    since = len(simcord_env.http_requests)
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    await table.open_panel(bob, where)
+    await table.take(bob, where, "7B1")
+    await table.press(alice, where, "stop")
+    assert notified(simcord_env, since) == [{bob.id}]
+    assert f"<@{bob.id}>, roll" in table.round_message(where).content
+    since = len(simcord_env.http_requests)
+    r = await cy.slash(where, "dasspiel board")  # the round posted again: no second ping
+    assert not r.ephemeral, r.response.content
+    assert notified(simcord_env, since) == []
+
+
+@COMPUTERS
+async def test_computers_rounds_ping_nobody(simcord_env, db_path) -> None:
+    """With two computers, only the person's own rounds ping them: the intro pings nobody
+    (the first round calls them), the computers' rounds nobody."""
+    table = RaffTable(simcord_env, db_path, names=("alice",), pictures=False)
+    since = len(simcord_env.http_requests)
+    where = await table.start(computers=("hard", "normal"))
+    alice = table.players[0]
+    assert notified(simcord_env, since) == [{alice.id}]
+    since = len(simcord_env.http_requests)
+    await table.press(alice, where, "roll")
+    for _ in range(200):  # the round runs out; the computers roll and take in rounds 2 and 3
+        if "round 4" in table.round_message(where).content:
+            break
+        await simcord_env.advance_time(2.0)
+    assert table.status(db_path) == "running" and "round 4" in table.round_message(where).content
+    assert notified(simcord_env, since) == [{alice.id}]
 
 
 def engine_state(db_path: Path, game_id: int) -> dict[str, Any]:

@@ -10,6 +10,10 @@ penalty and ends the round; the right caller gets a private panel to lay their d
 else the engine lays it for them. Nobody calling within 90 s voids the round. Computers call
 after a reaction time drawn from their level's range. Engine times are ms since the game's
 ``epoch`` (the start), stored in the setup with the computers' levels.
+
+No round waits for one person (``waits_for``): the bot rolls, anyone may call, a silent round
+is void, and a right caller is answered with their panel at once. So round messages ping
+nobody; the game's intro pings every person once as it begins.
 """
 
 from __future__ import annotations

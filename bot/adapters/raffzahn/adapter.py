@@ -323,6 +323,12 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             start = plan.t
         return None
 
+    def waits_for(self, game: Game) -> Sequence[int]:
+        """Before the roll, the roller (its round message says "roll" with their mention);
+        while a round runs nobody: STOP is a choice, and the deadline closes it."""
+        s = game.engine.state
+        return (s.roller,) if s.phase is Phase.ROLL and not s.finished else ()
+
     def live_due(self, game: Game) -> float | None:
         steps = self.steps_due(game)
         return self.posix(game, min(step.t for step in steps)) if steps else None
