@@ -296,6 +296,39 @@ async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
 
 
 @LIVE
+async def test_a_stop_from_a_panel_of_an_earlier_round_stops_nothing(
+    simcord_env, make_bot, db_path, dice, seed_one
+) -> None:
+    """Alice's panel of round 1, left open over a restart (so never redrawn), still shows her
+    STOP; when she is the roller again in round 4, that STOP is refused as an earlier round's
+    and round 4 goes on."""
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, cy = table.players
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    alices = table.panel(where, alice)
+    assert alices is not None and find_id(alices, "raf:stop:").endswith(":1")
+    assert find_id(table.round_message(where), "raf:stop:").endswith(":1")
+    await simcord_env.restart_bot(make_bot())  # the panels kept for redrawing are gone
+    await table.press(alice, where, "stop")
+    for player in (bob, cy):  # nobody takes: round 4's roll of 5 still offers dice
+        dice.script((5,))
+        await table.press(player, where, "roll")
+        await table.press(player, where, "stop")
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    assert "round 4" in table.round_message(where).content
+    r = await alice.click(alices, custom_id=find_id(alices, "raf:stop:"))
+    assert r.response.ephemeral and r.response.content == (
+        "This panel is from an earlier round: press **My side** for the dice of this one."
+    )
+    assert [e["type"] for e in table.events()][-2:] == ["stop", "roll"]  # round 4 goes on
+    r = await table.press(alice, where, "stop")  # the round message's STOP is round 4's
+    assert [e["type"] for e in table.events()][-1] == "stop"
+
+
+@LIVE
 async def test_each_round_pings_the_person_who_must_roll_once(
     simcord_env, db_path, dice, seed_one
 ) -> None:

@@ -227,7 +227,9 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         match click.action, click.args, click.values:
             case "roll", (), ():  # the roller sees at once what the roll lets him take
                 return Outcome(action=Throw(seat, ms), panel=True)
-            case "stop", (), ():
+            case "stop", (*drawn,), () if len(drawn) <= 1:  # the round it was drawn in, if any
+                if drawn and drawn[0] != str(self.turn_number(game)):
+                    raise Refusal(OLD_PANEL)
                 return Outcome(action=Stop(seat, ms), panel=click.private)
             case "take", (label, *drawn), () if len(drawn) <= 1:  # a panel's round, if any
                 return Outcome(action=self.take(row, seat, label, drawn, ms), panel=click.private)
@@ -407,7 +409,15 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 )
             if takes := self.round_takes(t, row):
                 lines.append(takes)
-            buttons.append(Button("stop", label=t("STOP"), style=Style.DANGER, emoji="✋"))
+            buttons.append(
+                Button(
+                    "stop",
+                    (str(self.turn_number(game)),),
+                    label=t("STOP"),
+                    style=Style.DANGER,
+                    emoji="✋",
+                )
+            )
         lines.append(self.piles_line(t, row))
         buttons.append(Button("side", label=t("My side"), style=Style.PRIMARY, emoji="👁️"))
         picture = Picture(
@@ -477,7 +487,8 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         """One button per takeable die, labelled with its position, and the roller's STOP
         (``stop``) in a row of its own; when more dice than the buttons left, selects of up
         to 25 positions each (at most 100 or 125 in all: always enough). The takes carry the
-        round ``drawn`` in: a panel left open for a later round is refused as such."""
+        round ``drawn`` in, and so does STOP: a panel left open for a later round (not redrawn:
+        a restart, or more than 14 minutes) is refused as such, and stops nothing."""
         dice = list(g.bits(takeable))
         rows: list[Row] = []
         room = MAX_ROWS - stop
@@ -504,7 +515,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 for n, chunk in enumerate(chunks)
             ]
         if stop:
-            rows.append((Button("stop", label=t("STOP"), style=Style.DANGER, emoji="✋"),))
+            rows.append((Button("stop", (drawn,), t("STOP"), Style.DANGER, emoji="✋"),))
         return Controls(tuple(rows)) if rows else None
 
     def turn_result(self, t: Translator, row: GameRow) -> str:
