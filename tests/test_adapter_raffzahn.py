@@ -174,5 +174,5 @@ def test_a_late_take_is_refused_naming_the_close_in_the_clickers_language() -> N
         "Too late: the round is closed. 1️⃣ Ann called STOP."
     )
     assert refused.value.text(translator("de")) == (
-        "Zu spät: Die Runde ist geschlossen. 1️⃣ Ann rief STOP."
+        "Zu spät: Die Runde ist geschlossen. 1️⃣ Ann rief STOPP."
     )
