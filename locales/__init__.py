@@ -28,6 +28,9 @@ HERE = Path(__file__).resolve().parent
 COMMAND_PREFIX = "/spexxx "
 _COMMAND_MENTION = re.compile(r"/spexxx ([a-z]+)\b")
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+# A field that ends its sentence (``Winner: {names}.``): its value may end in a stop of its own.
+_FIELD_THEN_STOP = re.compile(r"\{(\w+)\}\.(?!\.)")
+SENTENCE_ENDS = ("…", ".")
 
 
 def po_path(lang: str) -> Path:
@@ -74,10 +77,11 @@ class Translator:
         """``t(msg, **fields)``, or with plural forms ``t(singular, plural, count, **fields)``."""
         if plural is not None:
             assert count is not None, "a plural message needs its count"
-            text = self._catalog.ngettext(message, plural, count).format(n=count, **fields)
+            text = _one_stop(self._catalog.ngettext(message, plural, count), fields)
+            text = text.format(n=count, **fields)
         else:
             text = self._catalog.gettext(message)
-            text = text.format(**fields) if fields else text
+            text = _one_stop(text, fields).format(**fields) if fields else text
         if self.lang != DEFAULT and COMMAND_PREFIX in text:
             text = _COMMAND_MENTION.sub(self._command, text)
         return text
@@ -88,8 +92,23 @@ class Translator:
         return COMMAND_PREFIX + (name if _COMMAND_NAME.match(name) else match.group(1))
 
     def plural(self, singular: str, plural: str, count: int, /, **fields: Any) -> str:
-        text = self._catalog.ngettext(singular, plural, count)
+        text = _one_stop(self._catalog.ngettext(singular, plural, count), fields)
         return text.format(n=count, **fields)
+
+
+def _one_stop(template: str, fields: dict[str, Any]) -> str:
+    """``template`` without the full stop after a field whose value already ends the sentence:
+    a name cut to fit ("Benedikt von Lange…") or ending in a stop ("Jr.") at the end of
+    "Winner: {names}." would otherwise read "Lange…." in every language."""
+    if "}." not in template:
+        return template
+
+    def stop(match: re.Match[str]) -> str:
+        value = fields.get(match.group(1))
+        ends = isinstance(value, str) and value.endswith(SENTENCE_ENDS)
+        return match.group(0)[:-1] if ends else match.group(0)
+
+    return _FIELD_THEN_STOP.sub(stop, template)
 
 
 def tn(t: Translator, singular: str, plural: str, count: int, /, **fields: Any) -> str:

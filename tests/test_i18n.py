@@ -196,3 +196,20 @@ def test_a_newer_engine_refusal_falls_back_to_a_translated_general_one() -> None
         pass
 
     assert refusal_text(translator("nl"), Newer("x")) == "Die zet mag nu niet."
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_shortened_name_ending_a_sentence_gets_no_second_full_stop(lang: str) -> None:
+    t = translator(lang)
+    cut = t("{reason} Winner: {names}.", reason="·", names="Benedikt von Lange…")
+    assert cut.endswith("Benedikt von Lange…") and "…." not in cut
+    whole = t("{reason} Winner: {names}.", reason="·", names="Ann")
+    assert whole.endswith("Ann.")
+    plural = t(
+        "{name} built {n} bonus die: {dice}.",
+        "{name} built {n} bonus dice: {dice}.",
+        2,
+        name="Ann",
+        dice="A1 B2…",
+    )
+    assert plural.endswith("B2…") and "…." not in plural

@@ -33,7 +33,7 @@ from renderers.das_spiel import (
 from renderers.das_spiel import raffzahn as raf_pictures
 from renderers.das_spiel import theme as th
 from renderers.das_spiel.__main__ import main
-from renderers.das_spiel.samples import bunte_kuh_game
+from renderers.das_spiel.samples import bunte_kuh_game, raffzahn_game
 from tests.test_das_spiel_bunte_kuh import SAMPLE as BK_SAMPLE
 from tests.test_das_spiel_bunte_kuh import game_after as bk_game_after
 from tests.test_das_spiel_raffzahn import SAMPLE as RAF_SAMPLE
@@ -418,3 +418,11 @@ def test_the_last_rounds_outcome_read_off_the_table_is_the_replays() -> None:
             if expected:
                 kinds.add((type(expected[-1][0]).__name__, expected[-1][1].outcome))
     assert len(kinds) >= 5, kinds  # place, void, default placement, wrong STOP, wrong NERGENS
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+def test_a_winner_whose_name_is_cut_ends_the_sentence_with_the_ellipsis_alone(lang: str) -> None:
+    game = raffzahn_game(rounds=None, roll=None)
+    names = ["Benedikt von Langenstein-Schöneberg"] * 3  # every seat: whoever won is cut
+    (line,) = raf_pictures.status_text(game.view(None), names, translator(lang), lang)
+    assert line.endswith("…") and "…." not in line
