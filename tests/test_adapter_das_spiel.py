@@ -3,6 +3,7 @@ the stored state round trip, and the Abquetschen controls when a roll has many b
 
 from __future__ import annotations
 
+import io
 import itertools
 
 import pytest
@@ -97,3 +98,45 @@ def test_a_game_ended_by_resignations_says_so_in_its_final_picture(kind: str) ->
     untold = {k: v for k, v in picture.kwargs.items() if k != "ended"}
     assert png != picture.draw(*picture.args, **untold)  # the status lines differ
     assert png.startswith(b"\x89PNG")
+
+
+def _text_on_cards(png: bytes, seats: int) -> list[bool]:
+    """Whether each seat card shows text in the bright ink (the marker left out: its figure
+    is bright on every card); a greyed card has none."""
+    from PIL import Image
+
+    from renderers.das_spiel import theme as th
+    from renderers.das_spiel.panels import card_layout
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    found = []
+    for x0, y0, x1, y1 in card_layout(seats).boxes(seats):
+        card = img.crop((x0 + 72, y0, x1, y1))
+        found.append(any(c == th.TEXT for _, c in card.getcolors(1 << 16) or ()))
+    return found
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["abquetschen", "cuibono", "raffzahn", "buntekuh", "eintrichtern", "wuerfelmarsch"],
+)
+def test_a_seat_that_resigned_is_greyed_on_the_cards_of_every_picture(kind: str) -> None:
+    from bot.adapters import adapter_for
+    from bot.models import GameRow, Player, Status
+
+    adapter = adapter_for(kind)
+    table = adapter.new_game(3, {}, SeededDice(3))
+    players = [Player(1, "Ann"), Player(2, "Ben"), Player(3, "Cid")]
+    row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, game=table)
+    adapter.started(row, 1_000_000.0)
+    adapter.apply(table, adapter.resign_action(1), SeededDice(4))
+    assert not adapter.finished(table)
+    if (due := adapter.live_due(table)) is not None and kind == "buntekuh":
+        adapter.apply(table, adapter.live_step(table, due), SeededDice(6))  # the roll: a picture
+    picture = adapter.turn_view(translator("nl"), row).picture
+    assert picture is not None and picture.kwargs["resigned"] == [False, True, False]
+    assert _text_on_cards(picture.draw(*picture.args, **picture.kwargs), 3) == [True, False, True]
+    adapter.apply(table, adapter.resign_action(2), SeededDice(5))
+    final = adapter.final_view(translator("fr"), row).picture
+    assert final is not None and final.kwargs["resigned"] == [False, True, True]
+    assert _text_on_cards(final.draw(*final.args, **final.kwargs), 3) == [True, False, False]

@@ -401,7 +401,7 @@ def cards_cover(draw: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     names, status, dice)."""
     with_cards = draw().convert("RGB")
     with monkeypatch.context() as m:
-        m.setattr(panels, "draw_cards", lambda img, cards: 0)
+        m.setattr(panels, "draw_cards", lambda img, cards, *marks: 0)
         without = draw().convert("RGB")
     assert with_cards.size == without.size
 
@@ -424,9 +424,10 @@ def test_cui_bono_and_eintrichtern_seat_cards_cover_nothing(
     names = ["Benedikt von Lange-Schöneberg", "محمد علي", "Zoë ✨", "Ann", "Dee", "Eve"][:seats]
     cui = cui_bono_game(seats)
     ein = eintrichtern_game(seats)
+    out = [seat % 2 == 1 for seat in range(seats)]  # resigned cards say so, in their card too
     for draw in (
         lambda: cui_pictures.board_image(cui, names, lang="fr"),
-        lambda: ein_pictures.board_image(ein, names, lang="fr"),
+        lambda: ein_pictures.board_image(ein, names, lang="fr", resigned=out),
     ):
         drawn, covered = cards_cover(draw, monkeypatch)
         assert drawn > seats * 10_000 and covered == 0

@@ -150,6 +150,7 @@ def board_image(
     choosable: Iterable[int] = (),
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     status: Sequence[str] | None = None,
 ) -> Image.Image:
     """``status`` replaces the status lines (a game the players ended early)."""
@@ -163,7 +164,10 @@ def board_image(
     if status is not None:
         lines = list(status)
     cards_ = cards(game, names, t, lang)
-    return panels.board_picture(game.pyramid(), overlay, lang, "Abquetschen", lines, cards_)
+    pile = game.pyramid()
+    return panels.board_picture(
+        pile, overlay, lang, "Abquetschen", lines, cards_, resigned=resigned
+    )
 
 
 def final_image(
@@ -172,10 +176,12 @@ def final_image(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> Image.Image:
     """The final pile with the standings below it: winners first, then fewest dice left."""
-    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
+    status = panels.ended_lines(ended)
+    board = board_image(game, names, side=side, lang=lang, status=status, resigned=resigned)
     s = game.state
     rows = [
         panels.Standing(
@@ -192,7 +198,7 @@ def final_image(
         )
         for seat in range(len(COLOURS))
     ]
-    return panels.final_picture(board, names, lang, rows, _token)
+    return panels.final_picture(board, names, lang, rows, _token, resigned)
 
 
 def _token(seat: int, size: int) -> Image.Image:

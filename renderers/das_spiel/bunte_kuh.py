@@ -285,6 +285,7 @@ def board_image(
     seat: int = 0,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     status: Sequence[str] | None = None,
 ) -> Image.Image:
     """The table as ``seat`` sees it (every seat sees the same); ``status`` replaces the
@@ -315,7 +316,7 @@ def board_image(
     bottom = panels.draw_status(img, lines, HEADING)
     if v.dice is not None and v.phase in (Phase.CALL, Phase.PLACE):
         panels.draw_dice(img, Colour.PEARL, v.dice, bottom)
-    panels.draw_cards(img, cards(v, names, t, lang))
+    panels.draw_cards(img, cards(v, names, t, lang), lang, resigned)
     return img
 
 
@@ -325,10 +326,12 @@ def final_image(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> Image.Image:
     """The final pile with the standings below it: the emptied supplies first."""
-    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
+    status = panels.ended_lines(ended)
+    board = board_image(game, names, side=side, lang=lang, status=status, resigned=resigned)
     v = game.view(0)
     rows = [
         panels.Standing(
@@ -340,4 +343,4 @@ def final_image(
         )
         for s in range(len(v.supply))
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token)
+    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)

@@ -104,6 +104,7 @@ def board_image(
     choosable: Iterable[int] = (),
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     status: Sequence[str] | None = None,
 ) -> Image.Image:
     """``status`` replaces the status lines (a game the players ended early)."""
@@ -112,7 +113,7 @@ def board_image(
     lines = list(status) if status is not None else [status_text(game, names, t, lang)]
     cards_ = cards(game, names, t, lang)
     pile = game.view().pyramid  # what everyone sees: the interior blanked (§3.4)
-    return panels.board_picture(pile, overlay, lang, "Cui bono?", lines, cards_)
+    return panels.board_picture(pile, overlay, lang, "Cui bono?", lines, cards_, resigned=resigned)
 
 
 def final_image(
@@ -121,10 +122,12 @@ def final_image(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> Image.Image:
     """The final pile with the standings below it: fewest minus points first."""
-    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
+    status = panels.ended_lines(ended)
+    board = board_image(game, names, side=side, lang=lang, status=status, resigned=resigned)
     s = game.state
     rows = [
         panels.Standing(
@@ -136,4 +139,4 @@ def final_image(
         )
         for seat in range(s.seats)
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token)
+    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)

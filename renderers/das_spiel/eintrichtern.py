@@ -182,6 +182,7 @@ def board_image(
     reveal: Reveal | None = None,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     status: Sequence[str] | None = None,
 ) -> Image.Image:
     """The table as ``seat`` sees it (everyone sees the same; default the seat on turn);
@@ -208,6 +209,7 @@ def board_image(
         lines,
         cards(v, names, t, lang),
         _draw_roll(current_roll(game)),
+        resigned=resigned,
     )
 
 
@@ -217,11 +219,13 @@ def final_image(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> Image.Image:
     """The final plate (covered funnels stay covered) with the standings: most red dice first."""
     s = game.state
-    board = board_image(game, names, side=side, lang=lang, status=panels.ended_lines(ended))
+    status = panels.ended_lines(ended)
+    board = board_image(game, names, side=side, lang=lang, status=status, resigned=resigned)
     rows = [
         panels.Standing(
             seat,
@@ -232,4 +236,4 @@ def final_image(
         )
         for seat in range(s.players)
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token)
+    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)

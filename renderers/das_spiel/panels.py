@@ -263,8 +263,12 @@ def _shrunk(data: bytes, mode: str, size: tuple[int, int], side: int) -> Image.I
     return token.resize((side, side), Image.Resampling.LANCZOS)
 
 
-def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
-    """One card per seat, stacked in the top-right corner; returns the bottom."""
+def draw_cards(
+    img: Image.Image, cards: Sequence[SeatCard], lang: str, resigned: Sequence[bool] = ()
+) -> int:
+    """One card per seat, stacked in the top-right corner; returns the bottom. A seat that
+    ``resigned`` (or was removed for missed turns: the computer plays it) is greyed and says
+    so first, as the Spexxx and Spectrangle cards do."""
     draw = ImageDraw.Draw(img)
     layout = card_layout(len(cards))
     h, w = layout.height, layout.width
@@ -274,8 +278,13 @@ def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
     line_font = font(22 if big else 19, True)
     small = font(19 if big else 16)
     name_y, facts_y = round(h * 0.31), round(h * 0.71)
+    t = translator(lang)
+    word = t("resigned")
     bottom = th.MARGIN
-    for card, (x0, y, x1, bottom) in zip(cards, layout.boxes(len(cards)), strict=True):
+    for seat, (card, (x0, y, x1, bottom)) in enumerate(
+        zip(cards, layout.boxes(len(cards)), strict=True)
+    ):
+        out = seat < len(resigned) and resigned[seat]
         fill = th.PANEL_HIGHLIGHT if card.current else th.PANEL
         draw.rounded_rectangle((x0, y, x1, bottom), radius=12, fill=fill)
         if card.current:
@@ -288,9 +297,13 @@ def draw_cards(img: Image.Image, cards: Sequence[SeatCard]) -> int:
         width = w - (tx - x0) - 14
         line_w = line_font.getlength(card.line)
         name = card.name(name_font, width - line_w - 12)
-        draw_text(img, (tx, y + name_y), name, name_font, th.TEXT, "lm")
-        draw_text(img, (x1 - 14, y + name_y), card.line, line_font, th.TEXT, "rm")
-        draw_text(img, (tx, y + facts_y), fit(card.facts, small, width), small, th.MUTED, "lm")
+        ink = th.MUTED if out else th.TEXT
+        draw_text(img, (tx, y + name_y), name, name_font, ink, "lm")
+        draw_text(img, (x1 - 14, y + name_y), card.line, line_font, ink, "rm")
+        facts = card.facts
+        if out:
+            facts = f"{word} · {facts}" if facts else word
+        draw_text(img, (tx, y + facts_y), fit(facts, small, width), small, th.MUTED, "lm")
     return bottom + layout.gap
 
 
@@ -308,16 +321,18 @@ def board_picture(
     lines: Sequence[str],
     cards: Sequence[SeatCard],
     after_status: Callable[[Image.Image, int], object] | None = None,
+    resigned: Sequence[bool] = (),
 ) -> Image.Image:
     """The board picture of a game that shows its pile as it is: the pile with its
     ``overlay``, the sides named, the status lines under the game's ``heading`` (then
-    ``after_status(img, y)`` below them, e.g. a roll) and one card per seat."""
+    ``after_status(img, y)`` below them, e.g. a roll) and one card per seat (those that
+    ``resigned`` marked)."""
     img = view.pyramid_image(pyramid, overlay)
     draw_sides(img, lang, overlay.side)
     bottom = draw_status(img, lines, heading)
     if after_status is not None:
         after_status(img, bottom)
-    draw_cards(img, cards)
+    draw_cards(img, cards, lang, resigned)
     return img
 
 
@@ -351,20 +366,37 @@ def final_picture(
     lang: str,
     standings: Sequence[Standing],
     token: Callable[[int, int], Image.Image],
+    resigned: Sequence[bool] = (),
 ) -> Image.Image:
-    """A game's final picture: its ``board`` with the standings below it, best first."""
+    """A game's final picture: its ``board`` with the standings below it, best first; the
+    seats that ``resigned`` last, marked (as in the bot's standings and Spexxx's picture)."""
     seats = len(standings)
     extra = FINAL_EXTRA_H + max(0, seats - 3) * 76
     # The board copied into a taller canvas (cropping beyond it), only the new rows filled.
     img = board.crop((0, 0, board.width, board.height + extra))
     img.paste(th.BACKGROUND, (0, board.height, board.width, img.height))
-    order = sorted(standings, key=lambda s: s.key)  # type: ignore[arg-type, return-value]
+    t = translator(lang)
+
+    def out(seat: int) -> bool:
+        return seat < len(resigned) and resigned[seat]
+
+    def key(s: Standing) -> tuple[object, ...]:
+        return (out(s.seat), *s.key)
+
+    order = sorted(standings, key=key)  # type: ignore[arg-type]
     rows = [
-        StandingRow(rank, s.seat, namer(names, s.seat, lang), s.facts, s.score, s.won)
-        for rank, s in zip(ranks([s.key for s in order]), order, strict=True)
+        StandingRow(
+            rank,
+            s.seat,
+            namer(names, s.seat, lang),
+            t("resigned") + " · " + s.facts if out(s.seat) else s.facts,
+            s.score,
+            s.won,
+        )
+        for rank, s in zip(ranks([key(s) for s in order]), order, strict=True)
     ]
     box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
-    title = translator(lang)("Final standings")
+    title = t("Final standings")
     draw = ImageDraw.Draw(img)
     draw_standings(img, draw, box, title, rows, token, THEME, slots=max(3, seats))
     return img

@@ -161,6 +161,7 @@ def board_image(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     status: Sequence[str] | None = None,
 ) -> Image.Image:
     """The picture for ``seat`` (its own side's pips, the dice it may take labelled) or the
@@ -181,7 +182,7 @@ def board_image(
     bottom = panels.draw_status(img, lines, HEADING)
     if v.phase is Phase.ROUND and v.value is not None:
         panels.draw_dice(img, Colour.TURQUOISE, [v.value], bottom)
-    panels.draw_cards(img, cards(v, names, t, lang))
+    panels.draw_cards(img, cards(v, names, t, lang), lang, resigned)
     return img
 
 
@@ -192,11 +193,14 @@ def final_image(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> Image.Image:
     """The last picture with the standings below it: most dice first (ties share a rank)."""
     status = panels.ended_lines(ended)
-    board = board_image(game, names, seat=seat, side=side, lang=lang, status=status)
+    board = board_image(
+        game, names, seat=seat, side=side, lang=lang, status=status, resigned=resigned
+    )
     v = game.view(seat)
     rows = [
         panels.Standing(
@@ -208,4 +212,4 @@ def final_image(
         )
         for s in range(SEATS)
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token)
+    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)

@@ -3,6 +3,8 @@
 Every picture is a palette PNG with one fixed palette (``palette``), written unfiltered (see
 ``png.encode_unfiltered``): a turn's picture is sent on every move, so speed counts.
 ``lang`` is one of ``locales.LANGUAGES`` (a Discord locale such as ``de-DE`` works too).
+``resigned`` says per seat whether it left the game (resigned, or removed for missed turns):
+its seat card is greyed and says so, and the final standings list it last.
 """
 
 from __future__ import annotations
@@ -71,12 +73,15 @@ def render_abquetschen(
     choosable: Iterable[int] | None = None,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
 ) -> bytes:
     """The pile in the builders' colours, supplies and dice per seat, the turn's status and
     the last placement marked; ``choosable`` defaults to what the seat on turn may pick."""
     if choosable is None:
         choosable = g.bits(abquetschen.choosable(game))
-    img = abquetschen.board_image(game, names, choosable=choosable, side=side, lang=resolve(lang))
+    img = abquetschen.board_image(
+        game, names, choosable=choosable, side=side, lang=resolve(lang), resigned=resigned
+    )
     return encode(img)
 
 
@@ -86,10 +91,15 @@ def render_abquetschen_final(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> bytes:
     """The final pile and the standings."""
-    return encode(abquetschen.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
+    return encode(
+        abquetschen.final_image(
+            game, names, side=side, lang=resolve(lang), resigned=resigned, ended=ended
+        )
+    )
 
 
 def render_cui_bono(
@@ -99,13 +109,16 @@ def render_cui_bono(
     choosable: Iterable[int] | None = None,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
 ) -> bytes:
     """The pile, the dice that may be pulled (or the funnels the held die may go back into)
     labelled, the last pull marked, and each seat's kept dice and minus points; ``choosable``
     defaults to what the seat on turn may pick."""
     if choosable is None:
         choosable = g.bits(cui_bono.choosable(game))
-    img = cui_bono.board_image(game, names, choosable=choosable, side=side, lang=resolve(lang))
+    img = cui_bono.board_image(
+        game, names, choosable=choosable, side=side, lang=resolve(lang), resigned=resigned
+    )
     return encode(img)
 
 
@@ -115,10 +128,15 @@ def render_cui_bono_final(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> bytes:
     """The final pile and the standings by minus points."""
-    return encode(cui_bono.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
+    return encode(
+        cui_bono.final_image(
+            game, names, side=side, lang=resolve(lang), resigned=resigned, ended=ended
+        )
+    )
 
 
 def render_raffzahn(
@@ -128,11 +146,14 @@ def render_raffzahn(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
 ) -> bytes:
     """``seat``'s own picture: the pile from its side (``side`` turns it) with the pips of
     that side only and the dice it may take labelled; ``seat`` None is the public picture,
     the shape without any pips. The roll, each seat's pile and this round's takes marked."""
-    img = raffzahn.board_image(game, names, seat=seat, side=side, lang=resolve(lang))
+    img = raffzahn.board_image(
+        game, names, seat=seat, side=side, lang=resolve(lang), resigned=resigned
+    )
     return encode(img)
 
 
@@ -143,20 +164,30 @@ def render_raffzahn_final(
     seat: int | None = None,
     side: int | None = None,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> bytes:
     """The last picture (public, or ``seat``'s) and the standings by dice taken."""
-    img = raffzahn.final_image(game, names, seat=seat, side=side, lang=resolve(lang), ended=ended)
+    img = raffzahn.final_image(
+        game, names, seat=seat, side=side, lang=resolve(lang), resigned=resigned, ended=ended
+    )
     return encode(img)
 
 
 def render_bunte_kuh(
-    game: BunteKuh, names: Sequence[str], *, side: int = g.X, lang: str = DEFAULT
+    game: BunteKuh,
+    names: Sequence[str],
+    *,
+    side: int = g.X,
+    lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
 ) -> bytes:
     """The table everyone sees: every exposed face (as digits), each funnel labelled while
     calls are open, no funnel sum but the one a correct STOP claimed (with its claimer), the
     three rolled dice, who laid which die, each seat's supply and the last round's outcome."""
-    return encode(bunte_kuh.board_image(game, names, side=side, lang=resolve(lang)))
+    return encode(
+        bunte_kuh.board_image(game, names, side=side, lang=resolve(lang), resigned=resigned)
+    )
 
 
 def render_bunte_kuh_final(
@@ -165,10 +196,15 @@ def render_bunte_kuh_final(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> bytes:
     """The final pile and the standings: emptied supplies first."""
-    return encode(bunte_kuh.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
+    return encode(
+        bunte_kuh.final_image(
+            game, names, side=side, lang=resolve(lang), resigned=resigned, ended=ended
+        )
+    )
 
 
 def render_wuerfelmarsch(
@@ -181,6 +217,7 @@ def render_wuerfelmarsch(
     last: wuerfelmarsch.Last | wuerfelmarsch.FromLog | None = wuerfelmarsch.FROM_LOG,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
 ) -> bytes:
     """The plate with the three armies, their target corners, the last tip (and what it
     captured) marked, the turn counter and each seat's score. ``choosable`` (default: the dice
@@ -201,6 +238,7 @@ def render_wuerfelmarsch(
         last=last,
         side=side,
         lang=resolve(lang),
+        resigned=resigned,
     )
     return encode(img)
 
@@ -211,12 +249,13 @@ def render_wuerfelmarsch_final(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     last: wuerfelmarsch.Last | wuerfelmarsch.FromLog | None = wuerfelmarsch.FROM_LOG,
     ended: str | None = None,
 ) -> bytes:
     """The final plate and the standings (the corner's winner first, then by score)."""
     img = wuerfelmarsch.final_image(
-        game, names, side=side, lang=resolve(lang), last=last, ended=ended
+        game, names, side=side, lang=resolve(lang), resigned=resigned, last=last, ended=ended
     )
     return encode(img)
 
@@ -229,13 +268,14 @@ def render_eintrichtern(
     reveal: Reveal | None = None,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
 ) -> bytes:
     """The covered picture of §8.5, drawn from ``game.view(seat)`` only: red dice labelled,
     funnels out of play with their walls and sums, the outer yellow faces, the roll, the last
     lift marked and each seat's red dice. ``reveal`` (the ``Reveal`` step of a lift's
     ``Result.online()``) draws that funnel open with its sum, for the bot's 8 seconds."""
     img = eintrichtern.board_image(
-        game, names, seat=seat, reveal=reveal, side=side, lang=resolve(lang)
+        game, names, seat=seat, reveal=reveal, side=side, lang=resolve(lang), resigned=resigned
     )
     return encode(img)
 
@@ -246,10 +286,15 @@ def render_eintrichtern_final(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     ended: str | None = None,
 ) -> bytes:
     """The final plate (covered funnels stay covered) and the standings by red dice."""
-    return encode(eintrichtern.final_image(game, names, side=side, lang=resolve(lang), ended=ended))
+    return encode(
+        eintrichtern.final_image(
+            game, names, side=side, lang=resolve(lang), resigned=resigned, ended=ended
+        )
+    )
 
 
 def encode(img: Image.Image) -> bytes:

@@ -276,6 +276,7 @@ def board_image(
     last: Last | FromLog | None = FROM_LOG,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     status: Sequence[str] | None = None,
 ) -> Image.Image:
     """The plate; ``funnels`` (layer-1 positions) are marked as funnels a tip would complete,
@@ -296,7 +297,9 @@ def board_image(
     if status is not None:
         lines = list(status)
     cards_ = cards(game, names, t, lang)
-    img = panels.board_picture(s.pyramid, overlay, lang, "Würfelmarsch", lines, cards_)
+    img = panels.board_picture(
+        s.pyramid, overlay, lang, "Würfelmarsch", lines, cards_, resigned=resigned
+    )
     _draw_targets(img, s, side)
     _draw_lost(img, last, side)
     if moves_from is not None:
@@ -314,6 +317,7 @@ def final_image(
     *,
     side: int = g.X,
     lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
     last: Last | FromLog | None = FROM_LOG,
     ended: str | None = None,
 ) -> Image.Image:
@@ -328,7 +332,9 @@ def final_image(
         return text
 
     status = panels.ended_lines(ended)
-    board = board_image(game, names, side=side, lang=lang, last=last, status=status)
+    board = board_image(
+        game, names, side=side, lang=lang, last=last, status=status, resigned=resigned
+    )
     rows = [
         panels.Standing(
             seat,
@@ -339,7 +345,7 @@ def final_image(
         )
         for seat in range(SEATS)
     ]
-    return panels.final_picture(board, names, lang, rows, _token)
+    return panels.final_picture(board, names, lang, rows, _token, resigned)
 
 
 def _token(seat: int, size: int) -> Image.Image:

@@ -436,7 +436,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         game: Game = row.game
         snap = game.engine.copy()
         names = player_names(t, row)
-        lang = {"lang": t.lang}
+        drawn = self.drawn(t, game)
         seat = snap.state.current
         if not screen.build or seat is None:
             shown = pg.pages(options)
@@ -445,7 +445,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
                 labels: list[int] | None = None  # the renderer labels the start pyramids' tops
             else:
                 labels = pg.positions(page)
-            kwargs: dict[str, Any] = {**lang, "choosable": labels}
+            kwargs: dict[str, Any] = {**drawn, "choosable": labels}
             return Picture(render_abquetschen, "abquetschen.png", (snap, names), kwargs)
         # a preview: the chosen dice built in the player's colour, labelled
         added = g.mask_of(screen.build + (screen.bonus or ()))
@@ -453,7 +453,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         snap.state.owned[seat] |= added
         k, groups = self.bonus_choices(game, screen.build)
         labels = pg.positions(groups) if k and screen.bonus is None else sorted(g.bits(added))
-        kwargs = {**lang, "choosable": labels}
+        kwargs = {**drawn, "choosable": labels}
         return Picture(render_abquetschen, "abquetschen-preview.png", (snap, names), kwargs)
 
     def _supplies(self, t: Translator, row: GameRow) -> str:

@@ -341,7 +341,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             render_bunte_kuh,
             "bunte-kuh.png",
             (self.snapshot(row.game), player_names(t, row)),
-            {"lang": t.lang},
+            self.drawn(t, row.game),
         )
 
     def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView:

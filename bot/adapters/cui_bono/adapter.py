@@ -222,7 +222,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
             render_cui_bono,
             "cui-bono.png",
             (self.snapshot(game), player_names(t, row)),
-            {"lang": t.lang, "choosable": labels},
+            {**self.drawn(t, game), "choosable": labels},
         )
         return TurnView("\n".join(lines), controls, picture)
 

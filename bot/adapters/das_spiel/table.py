@@ -266,6 +266,11 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     def standing(self, t: Translator, game: Table[E], seat: int) -> str:
         """A seat's result in the final standings (dice left, minus points …)."""
 
+    def drawn(self, t: Translator, game: Table[E]) -> dict[str, Any]:
+        """What every picture of the game is drawn with: the reader's language and the seats
+        that left (resigned, or removed for missed turns), whose cards are marked."""
+        return {"lang": t.lang, "resigned": list(game.resigned)}
+
     @abstractmethod
     def snapshot(self, game: Table[E]) -> E:
         """A copy of the engine for a picture drawn off the event loop."""
@@ -290,7 +295,7 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         snap = self.snapshot(game)
         _state(snap).winners = sorted(winners)
         names = player_names(t, row)
-        drawn: dict[str, Any] = {"lang": t.lang}
+        drawn = self.drawn(t, game)
         if not self.engine_over(game.engine):  # the others resigned: the rules' status is moot
             drawn["ended"] = t(
                 "{reason} Winner: {names}.",

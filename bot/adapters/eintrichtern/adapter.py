@@ -312,7 +312,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     def _picture(
         self, t: Translator, row: GameRow, game: Game, reveal: Reveal | None = None
     ) -> Picture:
-        kwargs: dict[str, Any] = {"lang": t.lang}
+        kwargs = self.drawn(t, game)
         if reveal is not None:
             kwargs["reveal"] = reveal
         names = player_names(t, row)

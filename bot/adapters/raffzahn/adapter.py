@@ -424,7 +424,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             render_raffzahn,
             "raffzahn.png",
             (self.snapshot(game), player_names(t, row)),
-            {"lang": t.lang},
+            self.drawn(t, game),
         )
         return TurnView("\n".join(lines), Controls((tuple(buttons),)), picture)
 

@@ -94,11 +94,18 @@ class Screen:
 
 
 def _draw_final(
-    snap: Marching, names: Sequence[str], *, lang: str, ended: str | None = None
+    snap: Marching,
+    names: Sequence[str],
+    *,
+    lang: str,
+    resigned: Sequence[bool] = (),
+    ended: str | None = None,
 ) -> bytes:
     """The final picture with the last action the table kept (its log is only a tail)."""
     last = snap.lasts[-1] if snap.lasts else None
-    return render_wuerfelmarsch_final(snap, names, lang=lang, last=last, ended=ended)
+    return render_wuerfelmarsch_final(
+        snap, names, lang=lang, resigned=resigned, last=last, ended=ended
+    )
 
 
 class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
@@ -409,7 +416,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
             dice = [screen.die]
             moves_from = g.BIT[screen.die]
         kwargs = {
-            "lang": t.lang,
+            **self.drawn(t, game),
             "choosable": dice,
             "moves_from": moves_from,
             "funnels": pictures.completions(s, g.mask_of(dice)),
