@@ -140,3 +140,20 @@ def test_a_seat_that_resigned_is_greyed_on_the_cards_of_every_picture(kind: str)
     final = adapter.final_view(translator("fr"), row).picture
     assert final is not None and final.kwargs["resigned"] == [False, True, True]
     assert _text_on_cards(final.draw(*final.args, **final.kwargs), 3) == [True, False, False]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+def test_a_winner_cut_to_fit_a_message_ends_it_without_a_second_full_stop(lang: str) -> None:
+    from bot.adapters import adapter_for
+    from bot.models import GameRow, Player, Status
+    from renderers.das_spiel.samples import bunte_kuh_game
+
+    adapter = adapter_for("buntekuh")
+    table = adapter.new_game(3, {}, SeededDice(3))
+    table.engine = bunte_kuh_game(3, rounds=None)
+    assert len(table.engine.state.winners) == 1
+    long = "Benedikt von Langenstein-Schöneberg der Dritte"  # over the 32 characters shown
+    players = [Player(k + 1, f"{long} {k}") for k in range(3)]
+    row = GameRow(7, 1, 1, 1, "buntekuh", Status.FINISHED, players, game=table)
+    line = adapter.end_line(translator(lang), row)
+    assert line.endswith("…") and "…." not in line
