@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from typing import Any
 
 import pytest
 
@@ -74,12 +75,8 @@ def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
     assert g.LABELS[0] in selects[0].options[0].label
 
 
-@pytest.mark.parametrize(
-    "kind",
-    ["abquetschen", "cuibono", "raffzahn", "buntekuh", "eintrichtern", "wuerfelmarsch"],
-)
-def test_a_game_ended_by_resignations_says_so_in_its_final_picture(kind: str) -> None:
-    """The final picture's status is how the game ended, not the rules' next step."""
+def started(kind: str) -> tuple[Any, Any, Any]:
+    """A started game of ``kind`` for Ann, Ben and Cid: its adapter, table and row."""
     from bot.adapters import adapter_for
     from bot.models import GameRow, Player, Status
 
@@ -88,6 +85,16 @@ def test_a_game_ended_by_resignations_says_so_in_its_final_picture(kind: str) ->
     players = [Player(1, "Ann"), Player(2, "Ben"), Player(3, "Cid")]
     row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, game=table)
     adapter.started(row, 1_000_000.0)
+    return adapter, table, row
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["abquetschen", "cuibono", "raffzahn", "buntekuh", "eintrichtern", "wuerfelmarsch"],
+)
+def test_a_game_ended_by_resignations_says_so_in_its_final_picture(kind: str) -> None:
+    """The final picture's status is how the game ended, not the rules' next step."""
+    adapter, table, row = started(kind)
     for seat in (1, 2):
         adapter.apply(table, adapter.resign_action(seat), SeededDice(4))
     assert adapter.finished(table) and list(adapter.winners(table)) == [0]
@@ -121,14 +128,7 @@ def _text_on_cards(png: bytes, seats: int) -> list[bool]:
     ["abquetschen", "cuibono", "raffzahn", "buntekuh", "eintrichtern", "wuerfelmarsch"],
 )
 def test_a_seat_that_resigned_is_greyed_on_the_cards_of_every_picture(kind: str) -> None:
-    from bot.adapters import adapter_for
-    from bot.models import GameRow, Player, Status
-
-    adapter = adapter_for(kind)
-    table = adapter.new_game(3, {}, SeededDice(3))
-    players = [Player(1, "Ann"), Player(2, "Ben"), Player(3, "Cid")]
-    row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, game=table)
-    adapter.started(row, 1_000_000.0)
+    adapter, table, row = started(kind)
     adapter.apply(table, adapter.resign_action(1), SeededDice(4))
     assert not adapter.finished(table)
     if (due := adapter.live_due(table)) is not None and kind == "buntekuh":
