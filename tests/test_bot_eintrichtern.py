@@ -144,7 +144,9 @@ def table_after(db_path: Path, game_id: int, events: int) -> Any:
 
 
 def covered_png(db_path: Path, game_id: int, events: int, names: list[str], lang="en") -> bytes:
-    return render_eintrichtern(table_after(db_path, game_id, events).engine, names, lang=lang)
+    """The picture the bot draws after ``events`` events: its seat cards mark who resigned."""
+    table = table_after(db_path, game_id, events)
+    return render_eintrichtern(table.engine, names, lang=lang, resigned=table.resigned)
 
 
 def no_sums_left(where) -> None:
@@ -539,8 +541,10 @@ async def test_a_resignation_on_turn_shows_the_computers_lifts_for_the_seat(
     ]
     assert shown.content == lead + "\n".join(expected)
     assert table.pending() == 1
-    engine = table_after(db_path, table.game_id, len(events)).engine
-    assert await png(shown) == render_eintrichtern(engine, names, reveal=lines[-1][3])
+    after = table_after(db_path, table.game_id, len(events))
+    assert after.resigned == [True, False, False]  # alice's card says so
+    drawn = render_eintrichtern(after.engine, names, reveal=lines[-1][3], resigned=after.resigned)
+    assert await png(shown) == drawn
     await simcord_env.advance_time(7.9)
     assert by_id(thread, message.id).content == shown.content
     await simcord_env.advance_time(0.2)
