@@ -139,9 +139,6 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
 
     # ------------------------------------------------------------------------ engine hooks
 
-    def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        return {"seats": seats, "start_seat": d.START_SEAT_DEFAULT, "seed": self.seed_of(chance)}
-
     def fresh(self, setup: dict[str, Any]) -> Abquetschen:
         return Abquetschen(int(setup["start_seat"]))
 

@@ -130,10 +130,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     # ------------------------------------------------------------------------ engine hooks
 
     def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        return {
-            "seats": seats,
-            "start_seat": d.START_SEAT_DEFAULT,
-            "seed": self.seed_of(chance),
+        return super().new_setup(seats, options, chance) | {
             "call_ms": d.BK_CALL_MS,
             "place_ms": d.BK_PLACE_MS,
         }

@@ -96,9 +96,6 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
 
     # ------------------------------------------------------------------------ engine hooks
 
-    def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        return {"seats": seats, "start_seat": d.START_SEAT_DEFAULT, "seed": self.seed_of(chance)}
-
     def fresh(self, setup: dict[str, Any]) -> CuiBono:
         return CuiBono.new(
             int(setup["seats"]), int(setup["seed"]), start_seat=int(setup["start_seat"])

@@ -26,6 +26,7 @@ from games.common.actions import Resign
 from games.common.ai import Level
 from games.common.dice import DiceRng, SeededDice
 from games.common.errors import RecordError
+from games.das_spiel import decisions as d
 from games.das_spiel.record import FORMAT
 from locales import N_, Translator, translator
 
@@ -68,9 +69,10 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     def fresh(self, setup: dict[str, Any]) -> E:
         """The engine's game before its first event."""
 
-    @abstractmethod
     def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        """A new game's JSON setup, drawn from ``chance``."""
+        """A new game's JSON setup, drawn from ``chance``: what every Das Spiel record holds;
+        a game with more (its time windows) adds its own keys."""
+        return {"seats": seats, "start_seat": d.START_SEAT_DEFAULT, "seed": self.seed_of(chance)}
 
     @abstractmethod
     def state_to_dict(self, engine: E) -> dict[str, Any]: ...

@@ -98,9 +98,6 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
 
     # ------------------------------------------------------------------------ engine hooks
 
-    def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        return {"seats": seats, "start_seat": d.START_SEAT_DEFAULT, "seed": self.seed_of(chance)}
-
     def fresh(self, setup: dict[str, Any]) -> EinGame:
         return EinGame.new(
             int(setup["seats"]), int(setup["seed"]), start_seat=int(setup["start_seat"])

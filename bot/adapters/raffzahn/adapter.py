@@ -131,12 +131,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
     # ------------------------------------------------------------------------ engine hooks
 
     def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        return {
-            "seats": seats,
-            "start_seat": d.START_SEAT_DEFAULT,
-            "seed": self.seed_of(chance),
-            "round_ms": d.RAF_ROUND_MS,
-        }
+        return super().new_setup(seats, options, chance) | {"round_ms": d.RAF_ROUND_MS}
 
     def fresh(self, setup: dict[str, Any]) -> Raffzahn:
         return Raffzahn.new(

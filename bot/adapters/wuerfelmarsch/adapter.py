@@ -131,12 +131,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
     # ------------------------------------------------------------------------ engine hooks
 
     def new_setup(self, seats: int, options: Any, chance: Any) -> dict[str, Any]:
-        return {
-            "seats": seats,
-            "start_seat": d.START_SEAT_DEFAULT,
-            "quiet_turns": d.WM_QUIET_TURNS,
-            "seed": self.seed_of(chance),
-        }
+        return super().new_setup(seats, options, chance) | {"quiet_turns": d.WM_QUIET_TURNS}
 
     def fresh(self, setup: dict[str, Any]) -> Marching:
         return Marching(int(setup["start_seat"]), int(setup["quiet_turns"]))
