@@ -17,6 +17,7 @@ import pytest_asyncio
 from simcord import Env
 
 from tests.databases import KINDS, PostgresServer, TestDb, as_db, start_server
+from tests.netfaults import NetFaults
 from tests.simtable import ScriptedDice
 
 if TYPE_CHECKING:
@@ -132,3 +133,13 @@ async def simcord_env(simcord_bot: GameBot, request: pytest.FixtureRequest) -> A
         await env.shutdown()
         if env.check_errors:
             env._raise_errors_since(env._errors_acknowledged)
+
+
+@pytest.fixture
+def net_faults(monkeypatch: pytest.MonkeyPatch) -> NetFaults:
+    """Network exceptions (aiohttp, asyncio, OSError) on the bot's REST calls; see netfaults."""
+    from simcord.http import router
+
+    faults = NetFaults()
+    monkeypatch.setattr(router, "dispatch", faults.wrap(router.dispatch))
+    return faults
