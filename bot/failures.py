@@ -9,7 +9,6 @@ catches ``DISCORD_FAILURES`` and asks ``worth_retrying`` whether to try again.
 
 from __future__ import annotations
 
-
 import aiohttp
 import discord
 
