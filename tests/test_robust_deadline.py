@@ -1,6 +1,10 @@
 """Slow clicks and commands still land within Discord's 3 s deadline (SimCord enforces it in
 virtual time).
 
+The slow call sleeps ``SLOW`` virtual seconds: with a settle timeout shorter than that, SimCord
+parks the sleep (and the bot's 2 s defer timer) until the test advances the clock, so no test
+waits in real time.
+
 A click or command can wait behind the game's lock, a locked database or a rate-limited call.
 After ``replies.LATE`` seconds without an answer the bot defers it and answers through the
 deferred response, so the player never sees "This interaction failed" for a move that was saved.
@@ -10,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot import replies
 from tests.simtable import find_id
 from tests.test_bot_game import Table
@@ -17,6 +23,7 @@ from tests.test_robust_faults import assert_consistent, no_errors, stored_state
 
 SLOW = 4.0  # virtual seconds: past Discord's 3 s deadline
 assert replies.LATE < 3 < SLOW
+pytestmark = pytest.mark.simcord(settle_timeout=1.0)  # below LATE and SLOW: both are parked
 
 
 def slow(monkeypatch, owner, name: str) -> None:
@@ -45,6 +52,7 @@ async def test_a_slow_throw_is_deferred_and_still_shown(
     slow(monkeypatch, simcord_bot.store, "save")  # as with a database another process holds
     started = simcord_env.now()
     r = await player.click(message, custom_id=find_id(message, "spx:throw:"))
+    await simcord_env.advance_time(SLOW)  # the slow call, then the answer
     monkeypatch.undo()
     assert (simcord_env.now() - started).total_seconds() >= SLOW
     assert r.acknowledged and r.deferred and not r.ephemeral
@@ -62,6 +70,7 @@ async def test_a_slow_lobby_join_is_deferred(simcord_env, simcord_bot, monkeypat
     lobby = await table.open_lobby(joiners=[])
     slow(monkeypatch, simcord_bot.store, "save")
     r = await table.players[1].click(lobby, label="Join")
+    await simcord_env.advance_time(SLOW)  # the slow call, then the answer
     assert r.acknowledged and r.deferred
     assert "bob" in table.channel.last_message.content
     no_errors(simcord_env)
@@ -75,6 +84,7 @@ async def test_a_slow_refusal_is_deferred_and_still_private(
     other = next(p for p in table.players if p is not player)
     slow(monkeypatch, simcord_bot.store, "get")  # as if waiting behind another action
     r = await other.click(message, custom_id=find_id(message, "spx:throw:"))
+    await simcord_env.advance_time(SLOW)  # the slow call, then the answer
     monkeypatch.undo()
     assert r.acknowledged and r.deferred
     (answer,) = r.followups
@@ -98,6 +108,7 @@ async def test_a_slow_board_command_thinks_then_posts_the_board(
     old = table.turn_message(thread)
     slow(monkeypatch, simcord_bot.store, "find_in_channel")
     r = await table.players[0].slash(thread, "spexxx board")
+    await simcord_env.advance_time(SLOW)  # the slow call, then the answer
     assert r.acknowledged and not r.ephemeral
     new = table.turn_message(thread)
     assert new.id != old.id and new.attachments and "your turn" in new.content
@@ -114,6 +125,7 @@ async def test_a_slow_command_refusal_stays_private(simcord_env, simcord_bot, mo
     slow(monkeypatch, simcord_bot.store, "find_in_channel")
     before = [m.id for m in thread.history()]
     r = await outsider.slash(thread, "spexxx resign")
+    await simcord_env.advance_time(SLOW)  # the slow call, then the answer
     assert r.acknowledged
     (answer,) = r.followups
     assert answer.ephemeral and "not playing" in answer.content
@@ -127,6 +139,7 @@ async def test_a_slow_private_command_thinks_privately(simcord_env, simcord_bot,
     slow(monkeypatch, simcord_bot.store, "list_active")
     before = [m.id for m in table.channel.history()]
     r = await table.players[0].slash(table.channel, "spexxx games")
+    await simcord_env.advance_time(SLOW)  # the slow call, then the answer
     assert r.acknowledged and r.ephemeral and "#1" in r.response.content
     assert [m.id for m in table.channel.history()] == before
     no_errors(simcord_env)
