@@ -67,21 +67,28 @@ SAMPLES = (  # file name, seats, seed, turns, allowed squares lit
 )
 
 
-def write_samples(out_dir: Path) -> list[Path]:
-    """Write the docs images; returns their paths."""
+def sample_images() -> dict[str, bytes]:
+    """Every docs image by file name, drawn in memory (``write_samples`` writes them; the
+    tests compare them with ``docs/``)."""
     from renderers.spexxx import render_final, render_legend, render_turn
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
+    images = {}
     for filename, seats, seed, turns, placing in SAMPLES:
         state = play(seats, seed, turns, stop_after_throw=True).state
-        path = out_dir / filename
-        path.write_bytes(render_turn(state, SAMPLE_NAMES, highlight_allowed=placing))
+        images[filename] = render_turn(state, SAMPLE_NAMES, highlight_allowed=placing)
+    images["sample-final.png"] = render_final(play(4, 16).state, SAMPLE_NAMES)
+    images["sample-legend.png"] = render_legend()
+    return images
+
+
+def write_samples(out_dir: Path) -> list[Path]:
+    """Write the docs images; returns their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, data in sample_images().items():
+        path = out_dir / name
+        path.write_bytes(data)
         written.append(path)
-    final = play(4, 16).state
-    (out_dir / "sample-final.png").write_bytes(render_final(final, SAMPLE_NAMES))
-    (out_dir / "sample-legend.png").write_bytes(render_legend())
-    written += [out_dir / "sample-final.png", out_dir / "sample-legend.png"]
     return written
 
 

@@ -200,7 +200,9 @@ def eintrichtern_game(players: int = 4, seed: int = 20, actions: int | None = 61
     return game
 
 
-def write_samples(out_dir: Path) -> list[Path]:
+def sample_images() -> dict[str, bytes]:
+    """Every docs image by file name, drawn in memory (``write_samples`` writes them; the
+    tests compare them with ``docs/``)."""
     from renderers.das_spiel import wuerfelmarsch
     from renderers.das_spiel.render import (
         render_abquetschen,
@@ -261,8 +263,12 @@ def write_samples(out_dir: Path) -> list[Path]:
             eintrichtern_game(actions=None), CUI_NAMES, lang="fr"
         ),
     }
+    return images
+
+
+def write_samples(out_dir: Path) -> list[Path]:
     out = []
-    for name, data in images.items():
+    for name, data in sample_images().items():
         path = out_dir / name
         path.write_bytes(data)
         out.append(path)

@@ -38,10 +38,11 @@ def play(seats: int, seed: int, turns: int | None = None, *, teams: bool = False
     return game
 
 
-def write_samples(out_dir: Path) -> list[Path]:
+def sample_images() -> dict[str, bytes]:
+    """Every docs image by file name, drawn in memory (``write_samples`` writes them; the
+    tests compare them with ``docs/``)."""
     from renderers.spectrangle import render_board, render_final, render_placing
 
-    out_dir.mkdir(parents=True, exist_ok=True)
     mid = play(4, 3, 14).state
     seat = mid.current
     assert seat is not None
@@ -55,8 +56,13 @@ def write_samples(out_dir: Path) -> list[Path]:
             play(4, 12, teams=True).state, SAMPLE_NAMES, lang="de"
         ),
     }
+    return images
+
+
+def write_samples(out_dir: Path) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, png in images.items():
+    for name, png in sample_images().items():
         path = out_dir / name
         path.write_bytes(png)
         written.append(path)
