@@ -1,0 +1,336 @@
+"""Pacing the bot's public writes per channel: at most ``limit`` message creates and edits in any
+``window`` seconds, so Discord never throttles a channel and pictures never lag behind.
+
+What counts. Discord keys its per-route buckets by the top-level resource: the channel for
+``POST /channels/{id}/messages`` (a create) and ``PATCH /channels/{id}/messages/{id}`` (an edit
+through the channel), about 5 per 5 s per channel (observed; Discord says not to hard-code it).
+Whether create and edit share one bucket is not documented (the ``X-RateLimit-Bucket`` header
+may group routes), so both are counted together here: that is safe either way. Not counted,
+because the channel's bucket does not limit them: an interaction's response (``POST
+/interactions/{id}/{token}/callback``, a click's type 7 ``edit_message`` too: interaction
+endpoints are exempt), and its followups and ``edit_original_response`` (``/webhooks/{app}/
+{token}/…``: a bucket per interaction token). Deletes (``DELETE …/messages/{id}``, only when a
+reminder replaces a turn message) have their own bucket and are left alone.
+
+How. Every channel create and edit of the game platform goes through one ``ChannelPacer`` (the
+bot owns it): a queue per channel, sent one at a time, in order, as the sliding window allows.
+- An edit of a message whose edit still waits is merged into it (newer fields over older: one
+  request with the newest state). A later state is never overwritten by an older one: edits of
+  one message leave in the order they were asked for, merged or not, and a message is created
+  before anything can edit it (its id comes from the create).
+- A click's own answer edits its message through the interaction, unpaced: ``take`` first
+  removes the edit of that message still waiting here (the answer carries its fields) and waits
+  for one under way, so the older channel edit cannot land after the answer.
+- Priorities: ``LOW`` (a live round's redraws, which the next redraw replaces anyway) leaves one
+  request of the window free, so a round's end, the next round's message and other writes
+  seldom wait; ``URGENT`` (a view that may be seen only for a while: Eintrichtern's 8 s sum) goes
+  first, and ``hold`` keeps one request of the window free for it while it is due, so it is
+  not late behind a busy channel.
+- A ``LOW`` edit nobody waits for (``edit_soon``) is tried again when it failed for a reason
+  that may pass (``bot.failures.worth_retrying``); awaited writes raise to their caller, which
+  knows what to do. Creates are never repeated here: a lost answer may hide a posted message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.failures import DISCORD_FAILURES, worth_retrying
+
+log = logging.getLogger(__name__)
+
+LOW, NORMAL, URGENT = 0, 1, 2
+LIMIT = 5  # creates and edits per channel …
+WINDOW = 5.25  # … in any this many seconds (5 s, and a margin for the way to Discord)
+RETRY_DELAYS = (1.0, 3.0, 9.0)  # a detached edit that failed for a reason that may pass
+
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(eq=False, slots=True)
+class _Op:
+    message_id: int | None  # None: a create
+    fields: dict[str, Any]
+    priority: int
+    seq: int
+    waiters: list[asyncio.Future[Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # log fields of a detached edit
+    detached: bool = False  # nobody awaits it: failures are logged and retried here
+    tries: int = 0
+    not_before: float = 0.0
+
+
+@dataclass(eq=False, slots=True)
+class _Channel:
+    channel: Any
+    queue: list[_Op] = field(default_factory=list)
+    sent: deque[float] = field(default_factory=deque)  # when each request of the window left
+    worker: asyncio.Task[None] | None = None
+    nap: asyncio.Future[None] | None = None  # the worker's wait for room
+    inflight: _Op | None = None
+    inflight_done: asyncio.Future[None] | None = None
+    held_until: float = 0.0
+
+
+class ChannelPacer:
+    """Creates and edits of public messages, paced per channel (see the module's docstring).
+
+    ``limit`` None: nothing is paced, but every write still takes the same way (the tests'
+    default: their virtual seconds would cost real ones)."""
+
+    def __init__(
+        self,
+        limit: int | None = LIMIT,
+        window: float = WINDOW,
+        *,
+        clock: Clock,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self._clock = clock
+        self._sleep = sleep
+        self._channels: dict[int, _Channel] = {}
+        self._seq = 0
+        self.sent = 0  # requests made, for benchmarks and logs
+
+    # ------------------------------------------------------------------ writes
+
+    async def send(self, channel: Any, content: str | None = None, **fields: Any) -> Any:
+        """``channel.send(content, **fields)`` when the window has room; the message."""
+        if content is not None:
+            fields["content"] = content
+        return await self._queue(channel, None, fields, NORMAL)
+
+    async def edit(
+        self, channel: Any, message_id: int, *, urgent: bool = False, **fields: Any
+    ) -> None:
+        """Edit a message through the channel when the window has room (merged into its edit
+        that still waits, if any); raises what Discord raised."""
+        await self._queue(channel, message_id, fields, URGENT if urgent else NORMAL)
+
+    def edit_soon(
+        self, channel: Any, message_id: int, extra: dict[str, Any] | None = None, **fields: Any
+    ) -> None:
+        """A redraw nobody waits for (``LOW``): sent as the window allows, merged with newer
+        edits of the message, tried again if it failed for a reason that may pass, else logged
+        (with ``extra``)."""
+        self._add(channel, message_id, fields, LOW, None, extra or {})
+
+    async def take(self, channel_id: int, message_id: int) -> dict[str, Any]:
+        """Before a message is edited another way (a click's answer): its edit waiting here is
+        withdrawn and its fields returned (the answer sends them, its own over them); an edit
+        of it under way is waited for."""
+        state = self._channels.get(channel_id)
+        if state is None:
+            return {}
+        pending: dict[str, Any] = {}
+        for op in list(state.queue):
+            if op.message_id == message_id:
+                state.queue.remove(op)
+                pending = {**pending, **op.fields}
+                self._resolve(op, None)
+        if state.inflight is not None and state.inflight.message_id == message_id:
+            assert state.inflight_done is not None
+            await asyncio.shield(state.inflight_done)
+        return pending
+
+    def hold(self, channel: Any, until: float) -> None:
+        """Until ``until``, only ``URGENT`` writes may use the window's last request."""
+        state = self._state(channel)
+        state.held_until = max(state.held_until, until)
+
+    def close(self) -> None:
+        """At shutdown: what still waits is dropped (its callers are cancelled too)."""
+        for state in self._channels.values():
+            if state.worker is not None:
+                state.worker.cancel()
+            for op in state.queue:
+                for waiter in op.waiters:
+                    waiter.cancel()
+        self._channels.clear()
+
+    def waiting(self, channel_id: int) -> int:
+        """Writes queued for the channel (not under way)."""
+        state = self._channels.get(channel_id)
+        return 0 if state is None else len(state.queue)
+
+    # ---------------------------------------------------------------- the queue
+
+    def _state(self, channel: Any) -> _Channel:
+        state = self._channels.get(channel.id)
+        if state is None:
+            self._forget_idle()
+            state = self._channels[channel.id] = _Channel(channel)
+        state.channel = channel  # the newest handle (a thread reopened)
+        return state
+
+    async def _queue(
+        self, channel: Any, message_id: int | None, fields: dict[str, Any], priority: int
+    ) -> Any:
+        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._add(channel, message_id, fields, priority, waiter, {})
+        return await waiter
+
+    def _add(
+        self,
+        channel: Any,
+        message_id: int | None,
+        fields: dict[str, Any],
+        priority: int,
+        waiter: asyncio.Future[Any] | None,
+        extra: dict[str, Any],
+    ) -> None:
+        state = self._state(channel)
+        op = None
+        if message_id is not None:
+            op = next((o for o in state.queue if o.message_id == message_id), None)
+        if op is None:
+            self._seq += 1
+            op = _Op(message_id, fields, priority, self._seq, extra=extra)
+            op.detached = waiter is None
+            state.queue.append(op)
+        else:  # one request with the newest fields; it keeps its place in the queue
+            op.fields = {**op.fields, **fields}
+            op.priority = max(op.priority, priority)
+            op.detached = op.detached or waiter is None
+            op.extra = op.extra or extra
+            op.not_before = 0.0
+        if waiter is not None:
+            op.waiters.append(waiter)
+        if state.worker is None:
+            state.worker = asyncio.create_task(self._work(state), name=f"pace-{channel.id}")
+        elif state.nap is not None and not state.nap.done():
+            state.nap.cancel()  # the worker waits for room: this one may need less
+
+    def _threshold(self, state: _Channel, op: _Op, now: float) -> int:
+        """How many requests of the window may be used before ``op`` must wait."""
+        assert self.limit is not None
+        spare = max(1, self.limit - 1)
+        if op.priority == URGENT:
+            return self.limit
+        if op.priority == LOW or state.held_until > now:
+            return spare
+        return self.limit
+
+    def _next(self, state: _Channel, now: float) -> tuple[_Op | None, float]:
+        """The write to send now, else None and when to look again."""
+        while state.sent and state.sent[0] <= now - self.window:
+            state.sent.popleft()
+        order = sorted(state.queue, key=lambda o: (-o.priority, o.seq))
+        wake = float("inf")
+        for op in order:
+            if self.limit is None:
+                room_at = now
+            else:
+                used, allowed = len(state.sent), self._threshold(state, op, now)
+                room_at = now if used < allowed else state.sent[used - allowed] + self.window
+            ready_at = max(room_at, op.not_before)
+            if ready_at <= now:
+                return op, now
+            wake = min(wake, ready_at)
+        return None, wake
+
+    async def _work(self, state: _Channel) -> None:
+        try:
+            while state.queue:
+                now = self._clock()
+                op, wake = self._next(state, now)
+                if op is None:
+                    await self._nap(state, wake - now)
+                    continue
+                state.queue.remove(op)
+                if not op.detached and all(w.cancelled() for w in op.waiters):
+                    continue  # every caller is gone (cancelled)
+                state.sent.append(now)
+                self.sent += 1
+                state.inflight = op
+                state.inflight_done = asyncio.get_running_loop().create_future()
+                try:
+                    result = await self._call(state.channel, op)
+                except DISCORD_FAILURES as exc:
+                    self._failed(state, op, exc)
+                except Exception as exc:  # a bug: its callers raise it, a detached one logs it
+                    self._fail_waiters(op, exc)
+                    if op.detached:
+                        log.exception("a paced edit failed", extra=op.extra)
+                else:
+                    self._resolve(op, result)
+                finally:
+                    state.inflight = None
+                    state.inflight_done.set_result(None)
+        finally:
+            state.worker = None
+            if state.queue:  # cancelled with writes waiting: nobody sends them
+                for op in state.queue:
+                    for waiter in op.waiters:
+                        waiter.cancel()
+                state.queue.clear()
+
+    def _forget_idle(self) -> None:
+        """Channels with nothing queued, held or in their window are forgotten (no leak)."""
+        now = self._clock()
+        idle = [
+            key
+            for key, state in self._channels.items()
+            if state.worker is None
+            and not state.queue
+            and state.held_until <= now
+            and (not state.sent or state.sent[-1] <= now - self.window)
+        ]
+        for key in idle:
+            del self._channels[key]
+
+    async def _nap(self, state: _Channel, seconds: float) -> None:
+        """Wait for room; a new write (maybe an urgent one) ends the wait early."""
+        nap = state.nap = asyncio.ensure_future(self._sleep(max(seconds, 0.0)))
+        try:
+            await asyncio.wait([nap])
+        finally:
+            nap.cancel()
+            state.nap = None
+
+    @staticmethod
+    async def _call(channel: Any, op: _Op) -> Any:
+        if op.message_id is None:
+            return await channel.send(**op.fields)
+        return await channel.get_partial_message(op.message_id).edit(**op.fields)
+
+    @staticmethod
+    def _fail_waiters(op: _Op, exc: BaseException) -> None:
+        for waiter in op.waiters:
+            if not waiter.done():
+                waiter.set_exception(exc)
+        op.waiters.clear()
+
+    def _failed(self, state: _Channel, op: _Op, exc: BaseException) -> None:
+        self._fail_waiters(op, exc)
+        if not op.detached:
+            return
+        if worth_retrying(exc) and op.tries < len(RETRY_DELAYS):
+            newer = next((o for o in state.queue if o.message_id == op.message_id), None)
+            if newer is not None:  # a newer edit waits: it goes with this one's fields below
+                newer.fields = {**op.fields, **newer.fields}
+                newer.detached = True
+                return
+            op.not_before = self._clock() + RETRY_DELAYS[op.tries]
+            op.tries += 1
+            state.queue.append(op)
+            return
+        level = logging.INFO if isinstance(exc, discord.NotFound) else logging.WARNING
+        log.log(level, "a paced edit was not sent: %r", exc, extra=op.extra)
+
+    @staticmethod
+    def _resolve(op: _Op, result: Any) -> None:
+        for waiter in op.waiters:
+            if not waiter.done():
+                waiter.set_result(result)
+        op.waiters.clear()
