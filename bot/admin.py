@@ -42,7 +42,8 @@ async def check(settings: Settings) -> list[str]:
             problems.append(f"integrity check: {integrity}")
         stored, checked, found = await check_games(store)
         problems += found
-        print(f"games: {stored} stored, {checked} with a log, all replayed")
+        replayed = "all replayed" if not found else f"{len(found)} problem(s)"
+        print(f"games: {stored} stored, {checked} with a log, {replayed}")
     finally:
         await store.close()
     return report(problems, "check")
@@ -58,7 +59,7 @@ async def check_games(store: SqlGameStore) -> tuple[int, int, list[str]]:
         try:
             row = await store.get(key.guild_id, key.id, events=True)
         except CorruptGame as exc:
-            problems.append(f"game {key.id} (guild {key.guild_id}): unreadable: {exc}")
+            problems.append(f"game {key.id} (guild {key.guild_id}): unreadable: {exc.reason}")
             continue
         if row is None or row.game is None:
             continue

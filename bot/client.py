@@ -16,7 +16,7 @@ from bot.config import DEFAULT_DATABASE_PATH, Database
 from bot.dice import DiceSource, system_dice
 from bot.play import PlayController
 from bot.shards import ALL_SHARDS, ShardScope
-from bot.storage import GameStore, open_store
+from bot.storage import GameKey, GameStore, open_store
 from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.translate import CommandTranslator
 from locales import compile_catalogs
@@ -64,7 +64,9 @@ class GameBot(commands.AutoShardedBot):
         self.ai_delay = ai_delay
         self.max_missed_turns = max_missed_turns
         self.lobby_idle_hours = lobby_idle_hours
-        self._resumed = False
+        self._resumed = False  # the start-up recovery listed and went through every game
+        self._unrecovered: set[GameKey] = set()  # games it failed on: tried again on reconnect
+        self._recovering = asyncio.Lock()  # on_ready may come again while a recovery runs
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
@@ -104,11 +106,33 @@ class GameBot(commands.AutoShardedBot):
             sorted(self.shards),
             self.shard_count,
         )
-        if not self._resumed:  # on_ready repeats after reconnects; resume once
-            self._resumed = True
-            posted, resumed = await self.play.recover()
-            if posted or resumed:
-                log.info("recovered: %d turns to post, %d computer turns resumed", posted, resumed)
+        await self.recover_games()
+
+    async def recover_games(self) -> None:
+        """Post what a crash left unposted and resume computer turns: every game once, at the
+        first ``on_ready``. ``on_ready`` repeats after reconnects: each time only the games an
+        earlier recovery failed on are tried again (none, usually), and never two at once."""
+        async with self._recovering:
+            if self._resumed and not self._unrecovered:
+                return
+            only = set(self._unrecovered) if self._resumed else None
+            try:
+                done = await self.play.recover(only)
+            except Exception:  # the running games could not be listed (the database is down)
+                log.exception("start-up recovery failed; tried again after the next reconnect")
+                return
+            self._resumed, self._unrecovered = True, done.failed
+        if done.posted or done.resumed:
+            log.info(
+                "recovered: %d turns to post, %d computer turns resumed", done.posted, done.resumed
+            )
+        if done.failed:
+            log.error(
+                "%d games not recovered (logged above with their ids), tried again after the"
+                " next reconnect: %s",
+                len(done.failed),
+                ", ".join(str(key.id) for key in sorted(done.failed)),
+            )
 
     async def on_game_failure(self, exc: BaseException) -> None:
         """Unexpected errors in handlers end up here, so ``on_error`` logs them (and tests fail)."""

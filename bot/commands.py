@@ -27,6 +27,7 @@ from bot.models import GameDefaults, GameRow, Player, Status
 from bot.play import NO_MENTIONS
 from bot.refusals import Refusal, refusal_text, user_t
 from bot.stats import StatsStore, export_file, leaderboard_embed, stats_embed
+from bot.storage import Unreadable
 from bot.timers import TIMER_CHOICES, now, timer_text
 from bot.translate import cmd
 from locales import LANGUAGE_NAMES, LANGUAGES, N_, Translator
@@ -347,10 +348,13 @@ class GameCommands:
             assert interaction.guild_id is not None
             t = user_t(interaction)
             if not self.shared:
-                rows = await self.bot.store.list_active(interaction.guild_id, self.members[0].kind)
+                found = await self.bot.store.list_active(interaction.guild_id, self.members[0].kind)
             else:
-                every = await self.bot.store.list_active(interaction.guild_id)
-                rows = [row for row in every if row.kind in self.kinds]
+                found = await self.bot.store.list_active(interaction.guild_id)
+            rows = sorted(
+                (row for row in [*found, *found.unreadable] if row.kind in self.kinds),
+                key=lambda row: row.id,
+            )  # a game that does not read is listed as such: its players see why it is stuck
             if not rows:
                 await replies.send_message(
                     interaction,
@@ -487,7 +491,7 @@ def _group_of(row: GameRow) -> str:
     return adapter_for(row.kind).group
 
 
-def games_list(t: Translator, guild_id: int, rows: list[GameRow]) -> str:
+def games_list(t: Translator, guild_id: int, rows: Sequence[GameRow | Unreadable]) -> str:
     """One line per game, as many as fit in one message; then how many more are not listed."""
     lines: list[str] = []
     size = 0
@@ -503,7 +507,10 @@ def games_list(t: Translator, guild_id: int, rows: list[GameRow]) -> str:
     return "\n".join(lines)
 
 
-def game_line(t: Translator, guild_id: int, row: GameRow) -> str:
+def game_line(t: Translator, guild_id: int, row: GameRow | Unreadable) -> str:
+    if isinstance(row, Unreadable):
+        where = f" · <#{row.channel_id}>" if row.channel_id else ""
+        return t("**#{id}** could not be read (the bot's log says why)", id=row.id) + where
     game = adapter_for(row.kind)
     players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
     if row.status is Status.LOBBY:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,6 +25,7 @@ from bot.messages import (
 from bot.models import GameRow, Status, TimedView
 from bot.refusals import Refusal
 from bot.stats import record_finished
+from bot.storage import CorruptGame, GameKey
 from bot.timers import (
     end_turn,
     start_turn_clock,
@@ -40,6 +42,16 @@ DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boos
 POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
 # seconds between tries to post a turn Discord refused (~21 minutes in all)
 POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0, 300.0, 300.0)
+
+
+@dataclass
+class Recovered:
+    """What a start-up recovery did: turns posted (or to post), computer or live turns
+    resumed, and the games it failed on, to try again after the next reconnect."""
+
+    posted: int = 0
+    resumed: int = 0
+    failed: set[GameKey] = field(default_factory=set)
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:
@@ -227,25 +239,49 @@ class Posting(FlowParts):
             return None if posted else row.version
         return None  # another process saved it first: its turn, its post
 
-    async def recover(self) -> tuple[int, int]:
+    async def recover(self, only: Collection[GameKey] | None = None) -> Recovered:
         """After a start: post every running game's turn that was saved but never posted, or
         whose message is gone, and let the computers on turn play on; only games of this
-        process's shards. (posted or to post, resumed)"""
-        posted = resumed = 0
-        await self.timed.recover()  # views shown for a while, in any game, running or not
-        for row in await self.store.running_games(self.scope):
-            if row.game is None or adapter_for(row.kind).current(row.game) is None:
-                continue
+        process's shards. ``only``: just these games (those an earlier recovery failed on).
+
+        Each game on its own: one that does not read, or whose recovery raises (a bug in its
+        adapter, Discord failing), is logged with its ids and kept in ``failed``; the others
+        recover all the same."""
+        done = Recovered()
+        if only is None:
             try:
-                outcome = await self._recover_game(row.guild_id, row.id)
+                await self.timed.recover()  # views shown for a while, in any game, running or not
+            except Exception as exc:
+                log.exception("timed views not recovered; the games recover all the same")
+                self.bot.dispatch("game_failure", exc)
+            listed = await self.store.running_games(self.scope)
+            done.failed.update(GameKey(u.guild_id, u.id) for u in listed.unreadable)
+            games: list[tuple[GameKey, GameRow | None]] = [
+                (GameKey(r.guild_id, r.id), r) for r in listed
+            ]
+        else:
+            games = [(key, None) for key in only]
+        for key, row in games:
+            try:
+                if row is not None and (
+                    row.game is None or adapter_for(row.kind).current(row.game) is None
+                ):
+                    continue  # nobody on turn: nothing to post or resume
+                outcome = await self._recover_game(key.guild_id, key.id)
             except Refusal:
                 break  # shutting down already
-            except Exception:
-                log.exception("could not recover the game", extra=ids(row))
+            except CorruptGame as exc:
+                done.failed.add(key)
+                log.error("stored game unreadable, not recovered: %s", exc.reason, extra=ids(key))
                 continue
-            posted += outcome == "posted"
-            resumed += outcome == "resumed"
-        return posted, resumed
+            except Exception as exc:
+                done.failed.add(key)
+                log.exception("could not recover the game", extra=ids(key))
+                self.bot.dispatch("game_failure", exc)
+                continue
+            done.posted += outcome == "posted"
+            done.resumed += outcome == "resumed"
+        return done
 
     async def _recover_game(self, guild_id: int, game_id: int) -> str:
         async with self.acting_unasked(guild_id, game_id):

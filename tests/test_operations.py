@@ -72,6 +72,27 @@ async def test_check_reports_a_gap_in_a_log(database: TestDb, capsys) -> None:
     assert "integrity: games whose events" in capsys.readouterr().out
 
 
+async def test_check_lists_a_game_that_does_not_read_with_its_id_and_error(
+    database: TestDb, capsys
+) -> None:
+    """The rows the bot leaves out of its listings and recovery (issue 23, item 1) are named by
+    ``check``, with their ids and why they do not read, and the others are checked on."""
+    broken, good = await store_with_game(database.url), await store_with_game(database.url)
+    database.execute('UPDATE games SET players = \'[{"name": "ann"}]\' WHERE id = ?', (broken,))
+    state = json.loads(database.one("SELECT state FROM games WHERE id = ?", (good,))[0])
+    state["scores"][0] += 5
+    database.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), good))
+
+    problems = await admin.check(settings_for(database.url))
+
+    assert problems == [
+        f"game {broken} (guild 5): unreadable: 'user_id'",
+        f"game {good} (guild 5): state != replay of log",
+    ]
+    out = capsys.readouterr().out
+    assert "games: 2 stored, 1 with a log, 2 problem(s)" in out and "check: 2 problem(s)" in out
+
+
 async def test_backup_and_restore_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     await store_with_game(str(path))

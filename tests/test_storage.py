@@ -5,6 +5,7 @@ guard, and states that equal the replay of their log. PostgreSQL is a real serve
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import sqlite3
 from pathlib import Path
@@ -13,7 +14,7 @@ import asyncpg
 import pytest
 
 from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
-from bot.models import GameDefaults, GameRow, Player, Status
+from bot.models import GameDefaults, GameRow, Player, Status, TimedView
 from bot.shards import ShardScope
 from bot.storage import (
     CorruptGame,
@@ -297,6 +298,52 @@ async def test_a_corrupt_stored_state_is_a_bug_not_a_refusal(database: TestDb) -
         with pytest.raises(CorruptGame) as caught:
             await store.get(GUILD, row.id)
         assert not isinstance(caught.value, GameError)  # a GameError would answer as a refusal
+    finally:
+        await store.close()
+
+
+async def test_a_row_that_does_not_read_is_left_out_of_listings_and_hides_no_other(
+    database: TestDb, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 23, item 1: the first row of a listing that does not decode (a past bug, a hand
+    edit) used to abort the whole list, for every server. Now it is logged with its ids, named
+    in ``unreadable``, and the rest is listed; loading it by its id still raises."""
+    caplog.set_level(logging.ERROR, logger="bot.storage")
+    store = await open_store(database.url)
+    try:
+        broken = await started(store)  # the lowest id: the first row of every listing
+        good = await started(store, seed=2)
+        lobby = await store.create_lobby(OTHER_GUILD, CHANNEL, Player(3, "cy"), "spexxx", {})
+        database.execute("UPDATE games SET state = '{\"variant\": 1}' WHERE id = ?", (broken.id,))
+
+        listed = await store.list_active(GUILD)
+        assert [r.id for r in listed] == [good.id]
+        assert [(u.guild_id, u.id, u.kind, u.channel_id) for u in listed.unreadable] == [
+            (GUILD, broken.id, "spexxx", CHANNEL)
+        ]
+        assert listed.unreadable[0].reason  # the decode error, for the log and ``check``
+        assert [r.id for r in await store.list_active(GUILD, "spexxx")] == [good.id]
+        assert [r.id for r in await store.list_active(OTHER_GUILD)] == [lobby.id]
+        running = await store.running_games()
+        assert [r.id for r in running] == [good.id]
+        assert [u.id for u in running.unreadable] == [broken.id]
+        assert [r.id for r in await store.all_games()] == [good.id, lobby.id]
+        with pytest.raises(CorruptGame):
+            await store.get(GUILD, broken.id)
+    finally:
+        await store.close()
+    logged = [r for r in caplog.records if getattr(r, "game", None) == broken.id]
+    assert logged and all(r.levelno == logging.ERROR and r.guild == GUILD for r in logged)
+
+
+async def test_a_timed_view_that_does_not_read_hides_no_other(database: TestDb) -> None:
+    store = await open_store(database.url)
+    try:
+        row = await started(store)
+        for message_id in (1, 2):
+            await store.add_timed_view(TimedView(GUILD, row.id, message_id, 5.0, "", {"n": 1}))
+        database.execute("UPDATE timed_views SET later = 'not json' WHERE message_id = 1")
+        assert [v.message_id for v in await store.timed_views()] == [2]
     finally:
         await store.close()
 

@@ -16,10 +16,12 @@ from bot.storage.base import (
     SQLITE_MAX_INT,
     CorruptGame,
     GameKey,
+    GameList,
     GameStore,
     Rate,
     SqlGameStore,
     StaleGame,
+    Unreadable,
 )
 from bot.storage.sqlite import SqliteGameStore
 
@@ -30,11 +32,13 @@ __all__ = [
     "SQLITE_MAX_INT",
     "CorruptGame",
     "GameKey",
+    "GameList",
     "GameStore",
     "Rate",
     "SqlGameStore",
     "SqliteGameStore",
     "StaleGame",
+    "Unreadable",
     "open_store",
 ]
 

@@ -46,6 +46,29 @@ class StaleGame(Exception):
 class CorruptGame(Exception):
     """A stored game that does not read back: a bug or a hand edit, never a player's doing."""
 
+    def __init__(self, guild_id: int, game_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} (guild {guild_id}): {reason}")
+        self.guild_id, self.game_id, self.reason = guild_id, game_id, reason
+
+
+class Unreadable(NamedTuple):
+    """A game a listing could not read (``CorruptGame``): named by its ids, never loaded."""
+
+    guild_id: int
+    id: int
+    kind: str
+    reason: str
+    channel_id: int | None = None  # where it is played: its thread, else its channel
+
+
+class GameList(list[GameRow]):
+    """The games a listing read, in its order; ``unreadable``: those of its rows that do not
+    decode, left out so that one bad row never hides the others (each is logged)."""
+
+    def __init__(self, rows: Sequence[GameRow] = (), unreadable: Sequence[Unreadable] = ()) -> None:
+        super().__init__(rows)
+        self.unreadable = list(unreadable)
+
 
 class GameKey(NamedTuple):
     """Which game, without loading it: what a sweep lists before it takes each game's lock."""
@@ -79,17 +102,20 @@ class GameStore(Protocol):
 
     async def find_in_channel(self, guild_id: int, channel_id: int) -> GameRow | None: ...
 
-    async def list_active(self, guild_id: int, kind: str | None = None) -> list[GameRow]: ...
+    async def list_active(self, guild_id: int, kind: str | None = None) -> GameList:
+        """The server's lobbies and running games; those that do not read in ``unreadable``."""
+        ...
 
     async def due_games(self, now: float, scope: ShardScope = ALL_SHARDS) -> list[GameKey]:
         """Games with a timer due, of the servers on ``scope``'s shards."""
         ...
 
-    async def running_games(self, scope: ShardScope = ALL_SHARDS) -> list[GameRow]:
-        """Running games of the servers on ``scope``'s shards."""
+    async def running_games(self, scope: ShardScope = ALL_SHARDS) -> GameList:
+        """Running games of the servers on ``scope``'s shards; those that do not read in
+        ``unreadable``."""
         ...
 
-    async def all_games(self) -> list[GameRow]: ...
+    async def all_games(self) -> GameList: ...
 
     async def game_keys(self) -> list[GameKey]: ...
 
@@ -285,7 +311,7 @@ class SqlGameStore:
                 lobby_expires=row["lobby_expires"],
             )
         except (GameError, ValueError, KeyError, TypeError, AttributeError, LookupError) as exc:
-            raise CorruptGame(f"game {row['id']} (guild {row['guild_id']}): {exc}") from exc
+            raise CorruptGame(row["guild_id"], row["id"], str(exc)) from exc
 
     async def create_lobby(
         self, guild_id: int, channel_id: int, host: Player, kind: str, options: dict[str, str]
@@ -348,14 +374,14 @@ class SqlGameStore:
         )
         return rows[0] if rows else None
 
-    async def list_active(self, guild_id: int, kind: str | None = None) -> list[GameRow]:
+    async def list_active(self, guild_id: int, kind: str | None = None) -> GameList:
         """The server's lobbies and running games, of one game or of all."""
         if kind is None:
-            return await self._query(
+            return await self._listing(
                 "guild_id = ? AND status IN (?, ?) ORDER BY id",
                 (guild_id, Status.LOBBY.value, Status.RUNNING.value),
             )
-        return await self._query(
+        return await self._listing(
             "guild_id = ? AND kind = ? AND status IN (?, ?) ORDER BY id",
             (guild_id, kind, Status.LOBBY.value, Status.RUNNING.value),
         )
@@ -374,16 +400,16 @@ class SqlGameStore:
         )
         return [GameKey(r[0], r[1]) for r in rows]
 
-    async def running_games(self, scope: ShardScope = ALL_SHARDS) -> list[GameRow]:
+    async def running_games(self, scope: ShardScope = ALL_SHARDS) -> GameList:
         """Running games of the servers on ``scope``'s shards, to post what a crash left
         unposted and resume computer players' turns after a restart."""
-        return await self._query(
+        return await self._listing(
             f"status = ? AND {scope.sql()} ORDER BY id", (Status.RUNNING.value,)
         )
 
-    async def all_games(self) -> list[GameRow]:
+    async def all_games(self) -> GameList:
         """Every stored game of every server (state only): for admin checks, never a command."""
-        return await self._query("TRUE ORDER BY id", ())
+        return await self._listing("TRUE ORDER BY id", ())
 
     async def game_keys(self) -> list[GameKey]:
         """Every stored game of every server, unloaded: a check reads them one by one."""
@@ -391,9 +417,29 @@ class SqlGameStore:
         return [GameKey(r[0], r[1]) for r in rows]
 
     async def _query(self, where: str, params: Sequence[object]) -> list[GameRow]:
-        """Game rows matching ``where`` (a fixed SQL fragment, values always as parameters)."""
+        """Game rows matching ``where`` (a fixed SQL fragment, values always as parameters);
+        ``CorruptGame`` if one does not read."""
         rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE {where}", params)
         return [self._load(r) for r in rows]
+
+    async def _listing(self, where: str, params: Sequence[object]) -> GameList:
+        """Like ``_query``, but each row on its own: one that does not read is logged as the
+        bug it is and left out (in ``unreadable``), and the others are listed all the same."""
+        listed = GameList()
+        for raw in await self._read(f"SELECT {_COLUMNS} FROM games WHERE {where}", params):
+            try:
+                listed.append(self._load(raw))
+            except CorruptGame as exc:
+                log.error(
+                    "stored game unreadable, left out (`python -m bot check` lists it): %s",
+                    exc.reason,
+                    extra={"guild": exc.guild_id, "game": exc.game_id},
+                )
+                where = raw["thread_id"] or raw["channel_id"]
+                listed.unreadable.append(
+                    Unreadable(exc.guild_id, exc.game_id, raw["kind"], exc.reason, where)
+                )
+        return listed
 
     async def events_of(
         self, guild_id: int, game_id: int, upto: int = SQLITE_MAX_INT
@@ -417,9 +463,11 @@ class SqlGameStore:
             raw = await self.events_of(row.guild_id, row.id, row.log_start)
             events = [codec.event_from_dict(e) for e in raw]
         except (GameError, ValueError, KeyError, TypeError) as exc:
-            raise CorruptGame(f"game {row.id}: stored events unreadable: {exc}") from exc
+            raise CorruptGame(row.guild_id, row.id, f"stored events unreadable: {exc}") from exc
         if len(events) != row.log_start:
-            raise CorruptGame(f"game {row.id}: {len(events)} of {row.log_start} events found")
+            raise CorruptGame(
+                row.guild_id, row.id, f"{len(events)} of {row.log_start} events found"
+            )
         game.events[:0] = events
         row.saved_events += row.log_start
         row.log_start = 0
@@ -502,11 +550,23 @@ class SqlGameStore:
         await self._transaction(body)
 
     async def timed_views(self, scope: ShardScope = ALL_SHARDS) -> list[TimedView]:
+        """Each row on its own: one whose later view does not read is logged and left out."""
         rows = await self._read(
             "SELECT guild_id, game_id, message_id, due, lead, later FROM timed_views"
             f" WHERE {scope.sql()} ORDER BY due, game_id, message_id"
         )
-        return [TimedView(r[0], r[1], r[2], float(r[3]), r[4], json.loads(r[5])) for r in rows]
+        views = []
+        for r in rows:
+            try:
+                views.append(TimedView(r[0], r[1], r[2], float(r[3]), r[4], json.loads(r[5])))
+            except ValueError as exc:
+                log.error(
+                    "stored timed view of message %s unreadable, left out: %s",
+                    r[2],
+                    exc,
+                    extra={"guild": r[0], "game": r[1]},
+                )
+        return views
 
     async def drop_timed_view(self, guild_id: int, game_id: int, message_id: int) -> None:
         async def body(tx: Tx) -> bool:
