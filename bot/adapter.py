@@ -188,7 +188,6 @@ class GameAdapter(ABC, Generic[G]):
     group_description: ClassVar[str]  # N_() text (the same for every game of a shared group)
     group_title: ClassVar[str] = ""  # a shared group's games in messages ("Das Spiel"); "": title
     choice_label: ClassVar[str] = ""  # N_() text: the game in a shared group's ``game:`` choice
-    record_module: ClassVar[str] = ""  # ``python -m games.<it> replay`` reads records; "": kind
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     seat_marks: ClassVar[tuple[str, ...]]  # one emoji per seat, the pictures' seat colours

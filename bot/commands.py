@@ -447,16 +447,14 @@ class GameCommands:
                     game=title(row),
                 )
             t = user_t(interaction)
-            record_format = adapter.export(row)[1]
             await replies.send_message(
                 interaction,
                 t(
-                    "Record of **{game}** ({status}, {format}). Check it with "
-                    "`python -m games.{kind} replay`, draw it with `python -m renderers.{kind}`.",
+                    "**{game}** ({status}): the game's full record, every move, as a JSON file. "
+                    "Keep it or share it: it holds everything needed to go through the game "
+                    "again, move by move.",
                     game=title(row),
                     status=t(STATUS_NAMES[row.status]),
-                    format=record_format,
-                    kind=adapter.record_module or row.kind,
                 ),
                 file=export_file(row),
                 ephemeral=True,

@@ -241,7 +241,7 @@ async def test_resign_stats_leaderboard_export_per_game(simcord_env, db_path: Pa
     r = await table.players[0].slash(table.channel, "dasspiel leaderboard", game="abquetschen")
     assert not r.ephemeral and "Abquetschen leaderboard" in r.response.embeds[0].title
     r = await table.players[0].slash(table.channel, "dasspiel export", game=table.game_id)
-    assert r.ephemeral and "python -m games.das_spiel replay" in r.response.content
+    assert r.ephemeral and "the game's full record" in r.response.content
     data = json.loads(await r.response.attachments[0].read())
     assert data["format"] == "das-spiel-record/1" and data["game"] == "abquetschen"
     path = db_path.parent / "record.json"

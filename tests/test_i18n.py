@@ -213,3 +213,22 @@ def test_a_shortened_name_ending_a_sentence_gets_no_second_full_stop(lang: str) 
         dice="A1 B2…",
     )
     assert plural.endswith("B2…") and "…." not in plural
+
+
+# Words for developers: a rule's id (CUI-1, BK-4 …) or a repository command never reaches a
+# player, whatever the message and the language.
+DEVELOPER_WORDS = re.compile(r"\b[A-Z]{2,4}-\d+\b|python -m")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_message_shows_players_a_rule_id_or_a_command(lang: str) -> None:
+    path = POT if lang == "en" else po_path(lang)
+    found = []
+    for m in catalog(path):
+        if not m.id:
+            continue
+        texts = m.id if lang == "en" else m.string
+        for text in texts if isinstance(texts, tuple) else (texts,):
+            if text and DEVELOPER_WORDS.search(text):
+                found.append(text)
+    assert not found, f"{lang}: {found}"

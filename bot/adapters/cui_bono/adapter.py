@@ -179,8 +179,8 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
                     n=s.dice_limit,
                 ),
                 t(
-                    "These minus points are provisional: the booklet's scoring icons are lost "
-                    "(decision CUI-1)."
+                    "These minus points are provisional: the symbols for them in the original "
+                    "rulebook are lost."
                 ),
             ]
         )

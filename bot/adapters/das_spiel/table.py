@@ -56,7 +56,6 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     group = "dasspiel"
     group_title = "Das Spiel"
     group_description = N_("Das Spiel: six games on a pyramid of 165 dice")
-    record_module = "das_spiel"
     levels: ClassVar[tuple[tuple[str, str], ...]] = (
         ("easy", N_("easy")),
         ("normal", N_("normal")),

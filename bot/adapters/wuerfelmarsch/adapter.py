@@ -83,7 +83,7 @@ END_REASONS = {
 LEVEL_ABOUT = {
     "easy": N_("tips a random die in a random direction"),
     "normal": N_("takes the best move one step ahead"),
-    "hard": N_("answers the others' replies too: the strongest (beats two normal 9 in 10)"),
+    "hard": N_("also weighs how the others can answer each move: the strongest"),
 }
 
 

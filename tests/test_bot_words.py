@@ -1,0 +1,62 @@
+"""What new players read, through the real bot in every language: words for players, never
+for developers (rule ids, repository commands, benchmark figures)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.adapters import adapters
+from locales import LANGUAGES, translator
+from tests.dastable import DasTable
+from tests.simtable import find_id, select_options
+from tests.test_i18n import DEVELOPER_WORDS
+
+FIGURES = re.compile(r"\d+ ?%|\b\d+ (?:in|op|von|sur|fois sur) \d+\b")  # "9 in 10", "89 %"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_lobbies_describe_computer_levels_by_how_they_play(
+    simcord_env, db_path: Path, lang: str
+) -> None:
+    guild = simcord_env.create_guild("Club", preferred_locale=lang)
+    host = guild.add_member(simcord_env.create_user("alice"))
+    for game in adapters().values():
+        channel = guild.create_text_channel(game.kind)
+        if game.group == "dasspiel":
+            r = await host.slash(channel, "dasspiel new", game=game.kind)
+        else:
+            r = await host.slash(channel, f"{game.group} new")
+        assert not r.ephemeral, r.response.content
+        lobby = channel.last_message
+        options = select_options(lobby, find_id(lobby, f"{game.code}:addai:"))
+        for option in options:
+            about = option.description or ""
+            assert not DEVELOPER_WORDS.search(about) and not FIGURES.search(about), about
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_cui_bono_says_its_minus_points_are_provisional_in_players_words(
+    simcord_env, db_path: Path, lang: str
+) -> None:
+    guild = simcord_env.create_guild("Club", preferred_locale=lang)
+    table = DasTable(simcord_env, "cuibono", "cui", ("alice", "bob"), guild)
+    thread = await table.start()
+    intro = thread.history()[0].content
+    t = translator(lang)
+    assert t("Minus points per kept die: {penalty}.", penalty="").split(":")[0] in intro
+    assert not DEVELOPER_WORDS.search(intro), intro
+
+
+async def test_an_export_says_what_the_file_is_and_what_it_is_for(
+    simcord_env, db_path: Path
+) -> None:
+    table = DasTable(simcord_env, "wuerfelmarsch", "wm")
+    thread = await table.start()  # nothing is hidden: a running game may be exported
+    r = await table.players[0].slash(thread, "dasspiel export")
+    assert r.ephemeral and r.response.attachments
+    said = r.response.content
+    assert "full record" in said and "JSON" in said and "share" in said, said
+    assert not DEVELOPER_WORDS.search(said) and "das-spiel-record" not in said, said
