@@ -216,6 +216,15 @@ class GameAdapter(ABC, Generic[G]):
         """The lobby's description of the game's options ("adult game, 12 cubes each")."""
         return ""
 
+    def seat_range(self, options: Mapping[str, str]) -> tuple[int, int]:
+        """The fewest and most players a game with these options starts with (the lobby's
+        words; a 2 v 2 game needs exactly 4)."""
+        return self.min_seats, self.max_seats
+
+    def sides(self, options: Mapping[str, str], seats: int) -> list[list[int]]:
+        """The seats that play together, side by side (teams); each seat alone by default."""
+        return [[seat] for seat in range(seats)]
+
     def start_refusal(self, options: Mapping[str, str], seats: int) -> str | None:
         """Why the game cannot start with this many seats (an N_() text), or None."""
         return None

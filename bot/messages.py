@@ -67,24 +67,32 @@ def lobby_content(t: Translator, row: GameRow) -> str:
             t("Turn timer: {timer}", timer=timer_text(t, row.turn_timer)),
             t("Seats ({taken}/{max}):", taken=len(row.players), max=game.max_seats),
             seats,
-            t(
-                "Press **Join** to play. The host starts with {min}–{max} players.",
-                min=game.min_seats,
-                max=game.max_seats,
-            ),
+            _who_starts(t, *game.seat_range(row.options)),
         ]
     )
 
 
+def _who_starts(t: Translator, least: int, most: int) -> str:
+    if least == most:
+        return t("Press **Join** to play. The host starts with exactly {n} players.", n=least)
+    return t(
+        "Press **Join** to play. The host starts with {min}–{max} players.", min=least, max=most
+    )
+
+
 def thread_name(t: Translator, row: GameRow) -> str:
-    """``Spexxx #7 · dee_dee vs Computer (hard)``: thread names are plain text (Discord renders
-    no markdown or mentions there), so names stay as they are, only cut to fit 100 characters."""
+    """``Spexxx #7 · dee_dee vs Computer (hard)``, teams as ``ann & bo vs cy & dee``: thread
+    names are plain text (Discord renders no markdown or mentions there), so names stay as they
+    are, only cut to fit 100 characters."""
     prefix = f"{title(row)} · "
-    separator = t(" vs ")
+    separator, partner = t(" vs "), t(" & ")
     names = [" ".join(n.split()) or t("player") for n in text.player_names(t, row)]
-    room = THREAD_NAME_LIMIT - len(prefix) - len(separator) * (len(names) - 1)
+    sides = adapter_for(row.kind).sides(row.options, len(names))
+    joins = len(separator) * (len(sides) - 1) + sum(len(partner) * (len(s) - 1) for s in sides)
+    room = THREAD_NAME_LIMIT - len(prefix) - joins
     cap = max((len(n) for n in names), default=0)
     while cap > 1 and sum(min(len(n), cap) for n in names) > room:
         cap -= 1  # the longest names give way first
     fitted = [n if len(n) <= cap else n[: cap - 1] + "…" for n in names]
-    return (prefix + separator.join(fitted))[:THREAD_NAME_LIMIT]
+    together = [partner.join(fitted[seat] for seat in side) for side in sides]
+    return (prefix + separator.join(together))[:THREAD_NAME_LIMIT]

@@ -14,6 +14,7 @@ from tests.dastable import DasTable
 from tests.simtable import find_id, select_options
 from tests.test_i18n import DEVELOPER_WORDS
 
+SAME_RANGE = re.compile(r"\b(\d+)–\1\b")
 FIGURES = re.compile(r"\d+ ?%|\b\d+ (?:in|op|von|sur|fois sur) \d+\b")  # "9 in 10", "89 %"
 
 
@@ -31,6 +32,12 @@ async def test_the_lobbies_describe_computer_levels_by_how_they_play(
             r = await host.slash(channel, f"{game.group} new")
         assert not r.ephemeral, r.response.content
         lobby = channel.last_message
+        assert not SAME_RANGE.search(lobby.content), lobby.content  # "3–3 players"
+        least, most = game.min_seats, game.max_seats
+        if least == most:
+            t = translator(lang)
+            said = t("Press **Join** to play. The host starts with exactly {n} players.", n=most)
+            assert said in lobby.content
         options = select_options(lobby, find_id(lobby, f"{game.code}:addai:"))
         for option in options:
             about = option.description or ""
@@ -60,3 +67,32 @@ async def test_an_export_says_what_the_file_is_and_what_it_is_for(
     said = r.response.content
     assert "full record" in said and "JSON" in said and "share" in said, said
     assert not DEVELOPER_WORDS.search(said) and "das-spiel-record" not in said, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_a_2_v_2_lobby_asks_for_4_players_and_its_thread_names_the_teams(
+    simcord_env, db_path: Path, lang: str
+) -> None:
+    t = translator(lang)
+    guild = simcord_env.create_guild("Club", preferred_locale=lang)
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bo")]
+    await people[0].slash(channel, "spectrangle new", teams="teams")
+    lobby = channel.last_message
+    assert t("Press **Join** to play. The host starts with exactly {n} players.", n=4) in (
+        lobby.content
+    )
+    assert "2–4" not in lobby.content
+    await people[1].click(lobby, custom_id=find_id(lobby, "spc:join:"))
+    for level in ("normal", "hard"):
+        lobby = channel.last_message
+        await people[0].select(lobby, [level], custom_id=find_id(lobby, "spc:addai:"))
+    lobby = channel.last_message
+    r = await people[0].click(lobby, custom_id=find_id(lobby, "spc:start:"))
+    assert not r.ephemeral, r.response.content
+    normal = t("Computer ({level})", level=t("normal"))
+    hard = t("Computer ({level})", level=t("hard"))
+    # seats 1 and 3 play against 2 and 4
+    assert channel.threads[-1].name == (
+        f"Spectrangle #1 · ann{t(' & ')}{normal}{t(' vs ')}bo{t(' & ')}{hard}"
+    )

@@ -106,6 +106,15 @@ class SpectrangleAdapter(GameAdapter[Game]):
     def options_text(self, t: Translator, options: Mapping[str, str], seats: int | None) -> str:
         return words.options_text(t, _teams(options))
 
+    def seat_range(self, options: Mapping[str, str]) -> tuple[int, int]:
+        return (4, 4) if _teams(options) else (self.min_seats, self.max_seats)
+
+    def sides(self, options: Mapping[str, str], seats: int) -> list[list[int]]:
+        """2 v 2: seats 1 and 3 against 2 and 4, as they sit and play in turn."""
+        if _teams(options) and seats == 4:
+            return [[0, 2], [1, 3]]
+        return super().sides(options, seats)
+
     def start_refusal(self, options: Mapping[str, str], seats: int) -> str | None:
         if _teams(options) and seats != 4:
             return N_("The team game needs exactly 4 players.")
