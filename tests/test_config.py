@@ -40,11 +40,23 @@ def test_defaults_and_values() -> None:
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "x", "SQLITE_SYNCHRONOUS": "off"}, "full .* or normal"),
     ],
 )
 def test_bad_settings_say_how_to_fix_them(env: dict[str, str], words: str) -> None:
     with pytest.raises(ConfigError, match=words):
         Settings.from_env(env)
+
+
+def test_sqlite_syncs_every_save_unless_told_otherwise() -> None:
+    """A move the bot acknowledged survives a power cut (full); ``normal`` trades that away."""
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).database.synchronous == "full"
+    s = Settings.from_env({"DISCORD_TOKEN": "x", "SQLITE_SYNCHRONOUS": " NORMAL "})
+    assert s.database.synchronous == "normal"
+    s = Settings.from_env(
+        {"DISCORD_TOKEN": "x", "SQLITE_SYNCHRONOUS": "normal", "DATABASE_URL": "sqlite:///a.db"}
+    )
+    assert (s.database.path, s.database.synchronous) == (Path("a.db"), "normal")
 
 
 def test_token_never_in_repr() -> None:

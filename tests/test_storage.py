@@ -8,11 +8,13 @@ import asyncio
 import logging
 import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import asyncpg
 import pytest
 
+from bot.config import Database
 from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from bot.models import GameDefaults, GameRow, Player, Status, TimedView
 from bot.shards import ShardScope
@@ -55,6 +57,24 @@ async def test_migrations_apply_once(database: TestDb) -> None:
     assert versions == [v for v, _ in MIGRATIONS]
     if database.path is not None:
         assert database.one("PRAGMA journal_mode") == ("wal",)
+
+
+@pytest.mark.parametrize(("setting", "pragma"), [(None, 2), ("full", 2), ("normal", 1)])
+async def test_sqlite_syncs_each_save_to_disk_by_default(
+    tmp_path: Path, setting: str | None, pragma: int
+) -> None:
+    """WAL with synchronous=FULL: a committed save is on the disk before the bot acknowledges
+    it, so it survives a power cut, not only a killed process (NORMAL: 1, FULL: 2)."""
+    database = Database.file(tmp_path / "x.sqlite3")
+    if setting is not None:
+        database = replace(database, synchronous=setting)
+    store = await open_store(database)
+    try:
+        assert isinstance(store, SqliteGameStore)
+        async with store._db.execute("PRAGMA synchronous") as cur:  # the connection that writes
+            assert (await cur.fetchone())[0] == pragma  # type: ignore[index]
+    finally:
+        await store.close()
 
 
 def test_both_databases_have_the_same_migrations() -> None:

@@ -54,4 +54,4 @@ async def open_store(
 
         return await PostgresGameStore.open(database.url, games)
     assert database.path is not None
-    return await SqliteGameStore.open(database.path, games)
+    return await SqliteGameStore.open(database.path, games, synchronous=database.synchronous)

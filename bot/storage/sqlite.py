@@ -3,7 +3,8 @@
 Reads run on a second connection, outside any write transaction: WAL gives each read statement
 the last committed snapshot, so no read sees a save half written. Writes take the database's
 write lock at once (``BEGIN IMMEDIATE``), one transaction at a time, retried with backoff when
-another process holds it.
+another process holds it. Each commit is synced to the disk (``synchronous=FULL``, see ``open``),
+so a save the bot acknowledged survives a power cut, not only a killed process.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ T = TypeVar("T")
 
 BUSY_RETRIES = 5
 BUSY_TIMEOUT_S = 5.0
+SYNCHRONOUS = ("FULL", "NORMAL")  # PRAGMA synchronous in WAL mode, the default first (see open)
 
 
 class _SqliteTx:
@@ -59,8 +61,17 @@ class SqliteGameStore(SqlGameStore):
 
     @classmethod
     async def open(
-        cls, path: str | Path, games: Mapping[str, GameAdapter[Any]] | None = None
+        cls,
+        path: str | Path,
+        games: Mapping[str, GameAdapter[Any]] | None = None,
+        *,
+        synchronous: str = SYNCHRONOUS[0],
     ) -> SqliteGameStore:
+        """Open (and create) the file, migrated. ``synchronous``: FULL syncs the WAL at every
+        commit, so a save the bot acknowledged survives a power cut too; NORMAL syncs only at
+        checkpoints, so a power cut may undo the last saves (a killed process loses nothing)."""
+        if synchronous.upper() not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
         if str(path) == ":memory:":
             raise ValueError("the store needs a database file: reads use their own connection")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -68,7 +79,7 @@ class SqliteGameStore(SqlGameStore):
         reader = None
         try:
             await _use_wal(db)
-            for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
+            for pragma in (f"synchronous={synchronous.upper()}", "foreign_keys=ON"):
                 await (await db.execute(f"PRAGMA {pragma}")).close()
             reader = await _connect(path)
             await (await reader.execute("PRAGMA query_only=ON")).close()
