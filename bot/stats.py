@@ -26,7 +26,7 @@ import discord
 from bot import text
 from bot.adapters import adapter_for
 from bot.models import GameRow, PlayerStats, SeatResult, Status
-from bot.storage import GameStore, Rate
+from bot.storage import CorruptGame, GameStore, Rate
 from locales import Translator
 
 log = logging.getLogger(__name__)
@@ -138,10 +138,20 @@ class StatsStore:
         return await self.store.record_result(row, seats, rate_by([s.place for s in seats]))
 
     async def catch_up(self, guild_id: int, limit: int = CATCH_UP_LIMIT) -> int:
-        """Record this server's finished games the hook missed, oldest first."""
+        """Record this server's finished games the hook missed, oldest first. A game that does
+        not read is logged and skipped (it stays unrecorded): it never blocks the others, nor
+        the stats and leaderboard that ask for this first."""
         recorded = 0
         for game_id in await self.store.unrecorded_games(guild_id, self.kind, limit):
-            row = await self.store.get(guild_id, game_id, events=True)
+            try:
+                row = await self.store.get(guild_id, game_id, events=True)
+            except CorruptGame as exc:
+                log.error(
+                    "stored game unreadable, not in the statistics: %s",
+                    exc.reason,
+                    extra={"guild": guild_id, "game": game_id},
+                )
+                continue
             if row is not None and await self.record(row):
                 recorded += 1
         return recorded

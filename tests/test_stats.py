@@ -227,6 +227,21 @@ async def test_catch_up_records_missed_games_oldest_first(
     assert sum(p.games for p in board) == 9
 
 
+async def test_a_finished_game_that_does_not_read_blocks_no_other_games_statistics(
+    store: SqlGameStore, database: TestDb
+) -> None:
+    """Issue 23, item 1: the oldest unrecorded game not reading used to fail every ``stats``
+    and ``leaderboard`` of its server, for good; now it is skipped (and logged)."""
+    stats = StatsStore(store, "spexxx")
+    players = [Player(1, "ann"), Player(2, "bob")]
+    broken, good = [await finished_row(store, players, seed=s) for s in (3, 4)]
+    database.execute("UPDATE games SET state = '{}' WHERE id = ?", (broken.id,))
+    assert await stats.catch_up(GUILD) == 1
+    assert [r[0] for r in database.rows("SELECT game_id FROM stats_games")] == [good.id]
+    ann = await stats.player(GUILD, 1)
+    assert ann is not None and ann.games == 1
+
+
 async def test_computers_are_fixed_rating_opponents(store: SqlGameStore) -> None:
     stats = StatsStore(store, "spexxx")
     row = await finished_row(store, [Player(1, "ann"), Player(0, "Computer (hard)", "hard")], 7)
