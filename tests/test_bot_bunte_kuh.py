@@ -494,3 +494,104 @@ async def test_board_while_the_caller_lays_posts_the_claimed_picture(simcord_env
 
 def by_id(where, message_id: int):
     return next(m for m in where.history() if m.id == message_id)
+
+
+def missing_roll(s: BkState) -> tuple[int, int, int]:
+    """Three dice whose sum no funnel has: NERGENS is right."""
+    sums = {s.pyramid.funnel_sum(q) for q in g.bits(s.funnels())}
+    total = next(n for n in range(3, 19) if n not in sums)
+    return next(
+        (a, b, c)
+        for a in range(1, 7)
+        for b in range(1, 7)
+        for c in range(1, 7)
+        if a + b + c == total
+    )
+
+
+@LIVE
+async def test_a_right_nergens_left_to_the_bot_posts_its_result_and_the_game_rolls_on(
+    simcord_env, db_path
+) -> None:
+    """A right NERGENS whose caller never picks the funnel, after a die was laid already (the
+    picture's replay of the stored log used to raise, so no result and no next round): twice,
+    the bot lays the die in the funnel first then, says where, and the next round rolls; the
+    second time the caller's funnel choice arrives after the 30 s and is told so."""
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start()
+    ann, ben = table.players
+    message = await table.roll(where, 6, 4, 3)
+    await table.call_stop(ben, message, table.right_funnel())
+    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
+    await ben.select(panel, ["654"], custom_id=find_id(panel, "bk:lay:"))
+    for n in (2, 3):
+        message = await table.roll(where, *missing_roll(table.state()))
+        first = g.bits(table.state().funnels())[0]
+        r = await ann.click(message, custom_id=find_id(message, "bk:nowhere:"))
+        assert "Choose the funnel" in r.response.content
+        panel = [m for m in where.history(viewer=ann) if "Choose the funnel" in m.content][-1]
+        if n == 2:
+            await simcord_env.advance_time(31.0)
+        else:
+            await simcord_env.advance_time(29.9)
+            simcord_env.bot.play.live_clocks.cancel()  # the choice arrives before the timer
+            await simcord_env.advance_time(0.2)
+            cid = find_id(panel, "bk:funnel:")
+            r = await ann.select(panel, [select_options(panel, cid)[0].value], custom_id=cid)
+            assert r.ephemeral
+            assert r.response.content == (
+                "Too late: your 30 seconds ran out, so the bot laid your die."
+            )
+        s = table.state()
+        assert s.phase is Phase.ROLL and s.supply[0] == 31 - n and s.last_laid == first
+        die = s.pyramid.dice[first]
+        assert die is not None and die.orientation == (1, 2, 4)
+        result = next(m for m in where.history() if f"round {n} · rolled" in m.content)
+        assert f"ann did not lay in time: the die went into {g.LABELS[first]}." in result.content
+        assert not component_ids(result)
+        assert "Next roll" in table.round_message(where).content
+    message = await table.roll(where, 6, 4, 3)  # the round after: its picture is drawn
+    assert "round 4" in message.content and message.attachments
+
+
+def test_a_stored_game_draws_the_round_after_a_default_placement_from_its_log_tail() -> None:
+    """The stored log keeps only the last actions: drawing the round after a right NERGENS the
+    bot laid for (its picture says how the last round ended) reads the table, and never replays
+    that tail from the set-up plate (here it begins with a call: "no call now" was raised)."""
+    from games.das_spiel.bunte_kuh import Nowhere, Roll, Stop, Timeout
+    from renderers.das_spiel import render_bunte_kuh
+    from renderers.das_spiel.bunte_kuh import last_round, outcome_text
+    from tests.test_render_das_spiel_race import translator
+
+    setup = {"seats": 2, "start_seat": 0, "seed": 7, "call_ms": 90_000, "place_ms": 30_000}
+    engine = ADAPTER.fresh(setup)
+    t = 0
+
+    def roll(dice: tuple[int, int, int]) -> None:
+        nonlocal t
+        t = engine.state.clock.now + 3_000
+        engine.apply(Roll(engine.state.holder, dice, t))
+
+    roll((6, 4, 3))
+    while not engine.state.matching(13):  # a roll some funnel adds up to
+        engine.apply(Timeout(engine.state.deadline))
+        roll((6, 4, 3))
+    engine.apply(Stop(1, engine.state.matching(13)[0], t + 100))
+    engine.apply(next(a for a in engine.legal_actions(t + 200)))  # ben lays
+    for _ in range(3):  # wrong calls
+        roll((6, 4, 3))
+        s = engine.state
+        wrong = next(q for q in g.bits(s.funnels()) if s.pyramid.funnel_sum(q) != 13)
+        engine.apply(Stop(0, wrong, t + 100))
+    roll(missing_roll(engine.state))
+    first = g.bits(engine.state.funnels())[0]
+    engine.apply(Nowhere(0, t + 100))
+    engine.apply(Timeout(engine.state.deadline))
+    roll((6, 4, 3))
+    table = ADAPTER.replay(setup, list(engine.log))
+    game = ADAPTER.load(*ADAPTER.dump(table))
+    assert isinstance(game.engine.log[0], Stop)  # the tail begins inside a round
+    snap = ADAPTER.snapshot(game)
+    text = outcome_text(last_round(snap), ["ann", "ben"], translator("en"), "en")
+    assert text == f"ann did not lay in time: the die went into {g.LABELS[first]}."
+    assert render_bunte_kuh(snap, ["ann", "ben"])

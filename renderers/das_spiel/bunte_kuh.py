@@ -113,8 +113,9 @@ def last_round(game: BunteKuh) -> list[tuple[Action, Result]]:
     round just ended, or, while a round runs, the one before it.
 
     The results are read off the table as it is now, which that round's end left unchanged but
-    for the die it laid (whose place its action names); only a die the engine laid after a
-    NERGENS needs the log replayed, to know which funnel was first then."""
+    for the die it laid: its place is named by its action, or by the called funnel, or (the
+    engine laid it after a NERGENS, in the funnel first then) kept by the state. Never replayed:
+    a stored game keeps only the last actions, and its set-up is no longer the pile."""
     log = game.log
     rolls = [k for k, action in enumerate(log) if isinstance(action, Roll)]
     if game.state.phase in (Phase.CALL, Phase.PLACE):
@@ -124,9 +125,6 @@ def last_round(game: BunteKuh) -> list[tuple[Action, Result]]:
     start = rolls[-1]
     stop = next((k for k in range(start + 1, len(log)) if isinstance(log[k], Roll)), len(log))
     actions = log[start:stop]
-    last = actions[-1]
-    if isinstance(last, Timeout) and isinstance(actions[-2], Nowhere):
-        return results(game)[start:stop]
     s = game.state
     pyramid = s.pyramid
     first = actions[0]
@@ -161,9 +159,12 @@ def last_round(game: BunteKuh) -> list[tuple[Action, Result]]:
             out.append((action, Result("timeout", outcome=Outcome.NO_CALL)))
         else:
             call = actions[k - 1]
-            assert isinstance(call, Stop)
+            assert isinstance(call, Stop | Nowhere)
+            pos = call.pos if isinstance(call, Stop) else s.last_laid
+            if pos is None:  # a game stored before the state kept it: its place is unknown
+                return []
             outcome = Outcome.DEFAULT_PLACEMENT
-            out.append((action, Result("timeout", outcome=outcome, seat=call.seat, pos=call.pos)))
+            out.append((action, Result("timeout", outcome=outcome, seat=call.seat, pos=pos)))
     return out
 
 

@@ -481,20 +481,10 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         return t("**{n}** dice left", n=game.engine.state.supply[seat])
 
     def snapshot(self, game: Game) -> BunteKuh:
-        """A copy for a picture; a default placement after NERGENS (the one outcome the
-        renderer replays) gets the plate of its round, so the short stored log replays."""
+        """A copy for a picture: the state and the stored log (the last actions)."""
         engine = BunteKuh(game.engine.state.copy(), seed=game.engine.seed)
         engine.log = list(game.engine.log)
         engine.plate = game.engine.plate
-        log = engine.log
-        rolls = [k for k, a in enumerate(log) if isinstance(a, Roll)]
-        if rolls and len(log) - rolls[-1] == 3 and isinstance(log[-1], Timeout):
-            call = log[-2]
-            if isinstance(call, Nowhere):
-                s = engine.state
-                engine.log = log[rolls[-1] :]
-                engine.plate = s.pyramid.remove(_default_laid(s, call.seat))
-                s.start_seat = log[rolls[-1]].seat
         return engine
 
     def rules(self, t: Translator) -> tuple[str, Picture | None]:
@@ -549,19 +539,3 @@ def _label(text: str) -> int:
         return g.index_of_label(text)
     except (KeyError, ValueError):
         raise Refusal(dw.NOT_OFFERED_LIVE) from None
-
-
-def _default_laid(s: Any, caller: int) -> int:
-    """Where the engine laid the silent NERGENS caller's die: one of theirs, in the default
-    orientation, in the pile's first funnel once it is taken away."""
-    for q in g.bits(s.laid[caller]):
-        die = s.pyramid.dice[q]
-        if die is None or die.orientation != d.BK_DEFAULT_ORIENTATION:
-            continue
-        try:
-            before = s.pyramid.remove(q)
-        except ValueError:
-            continue
-        if before.is_stable() and g.bits(before.funnels())[:1] == [q]:
-            return q
-    raise AssertionError("no die the engine laid by default")

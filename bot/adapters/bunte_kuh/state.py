@@ -33,6 +33,7 @@ def state_to_dict(s: BkState) -> dict[str, Any]:
         "caller": s.caller,
         "called": s.called,
         "last_caller": s.last_caller,
+        "last_laid": s.last_laid,
         "barred": s.barred,
         "now": s.clock.now,
         "window": None if window is None else [window.kind, window.deadline],
@@ -64,6 +65,7 @@ def state_from_dict(data: Any) -> BkState:
     s.caller = _opt(data["caller"])
     s.called = _opt(data["called"])
     s.last_caller = _opt(data["last_caller"])
+    s.last_laid = _opt(data.get("last_laid"))  # None in a game stored before it was kept
     s.barred = int(data["barred"])
     window = data["window"]
     s.clock = Clock(

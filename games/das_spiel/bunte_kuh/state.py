@@ -200,6 +200,7 @@ class BkState(TimedState):
         "holder",
         "laid",
         "last_caller",
+        "last_laid",
         "phase",
         "place_ms",
         "players",
@@ -232,6 +233,7 @@ class BkState(TimedState):
         self.place_ms = place_ms
         self.pyramid = plate
         self.laid = [0] * players  # who laid which die (BK-8)
+        self.last_laid: int | None = None  # the latest die laid, by its caller or by timeout
         self.holder = start_seat
         self.phase = Phase.ROLL
         self.dice: tuple[int, int, int] | None = None
@@ -404,6 +406,7 @@ class BkState(TimedState):
     ) -> tuple[int, EndReason | None]:
         self.pyramid = self.pyramid.place(pos, Die(laid_colour(seat), orientation))
         self.laid[seat] |= g.BIT[pos]
+        self.last_laid = pos
         self.supply[seat] -= 1
         return self.supply[seat], self._end_or_next(t)
 
