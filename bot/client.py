@@ -66,7 +66,8 @@ class GameBot(commands.AutoShardedBot):
         self.lobby_idle_hours = lobby_idle_hours
         self._resumed = False  # the start-up recovery listed and went through every game
         self._unrecovered: set[GameKey] = set()  # games it failed on: tried again on reconnect
-        self._recovering = asyncio.Lock()  # on_ready may come again while a recovery runs
+        self._recovering = False  # a recovery runs (on_ready may come again meanwhile)
+        self._again = False  # on_ready came again while it ran: it goes over what failed again
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
@@ -111,17 +112,30 @@ class GameBot(commands.AutoShardedBot):
     async def recover_games(self) -> None:
         """Post what a crash left unposted and resume computer turns: every game once, at the
         first ``on_ready``. ``on_ready`` repeats after reconnects: each time only the games an
-        earlier recovery failed on are tried again (none, usually), and never two at once."""
-        async with self._recovering:
-            if self._resumed and not self._unrecovered:
-                return
-            only = set(self._unrecovered) if self._resumed else None
-            try:
-                done = await self.play.recover(only)
-            except Exception:  # the running games could not be listed (the database is down)
-                log.exception("start-up recovery failed; tried again after the next reconnect")
-                return
-            self._resumed, self._unrecovered = True, done.failed
+        earlier recovery failed on are tried again (none, usually). Never two at once: an
+        ``on_ready`` while a recovery runs leaves it to that one, which then goes over what
+        failed once more (the reconnect may have been what failed it)."""
+        if self._recovering:
+            self._again = True
+            return
+        self._recovering, self._again = True, True
+        try:
+            while self._again:
+                self._again = False
+                await self._recover_once()
+        finally:
+            self._recovering = False
+
+    async def _recover_once(self) -> None:
+        if self._resumed and not self._unrecovered:
+            return
+        only = set(self._unrecovered) if self._resumed else None
+        try:
+            done = await self.play.recover(only)
+        except Exception:  # the running games could not be listed (the database is down)
+            log.exception("start-up recovery failed; tried again after the next reconnect")
+            return
+        self._resumed, self._unrecovered = True, done.failed
         if done.posted or done.resumed:
             log.info(
                 "recovered: %d turns to post, %d computer turns resumed", done.posted, done.resumed

@@ -7,12 +7,14 @@ left unposted stayed unposted and its computers never played on.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
 import pytest
 
 from bot.adapters import adapter_for
+from bot.play import PlayController
 from bot.posting import POST_RETRY_DELAYS
 from tests.databases import TestDb
 from tests.test_bot_ai import add_ai
@@ -171,3 +173,35 @@ async def test_one_games_failing_recovery_stops_no_other_and_is_tried_again_on_r
     assert first.on_turn(first.turn_message(thread))
     await reconnect(simcord_env, bot)
     assert tried == [FIRST]  # nothing left to recover
+
+
+async def test_a_reconnect_during_the_recovery_neither_runs_it_again_nor_beside_it(
+    simcord_env, simcord_bot, database: TestDb, make_bot, monkeypatch
+) -> None:
+    table = Table(simcord_env)
+    thread = await unposted_turn(table, simcord_bot, monkeypatch)
+    calls: list[object] = []
+    running: list[bool] = []
+    recover = PlayController.recover
+
+    async def slow(self, only=None):  # type: ignore[no-untyped-def]
+        """The recovery takes a while (many games): a reconnect comes in the meantime."""
+        calls.append(only)
+        running.append(True)
+        try:
+            assert len(running) == 1, "two recoveries at once"
+            await asyncio.sleep(30)
+            return await recover(self, only)
+        finally:
+            running.pop()
+
+    monkeypatch.setattr(PlayController, "recover", slow)
+    bot = make_bot()
+    await simcord_env.restart_bot(bot)
+    await reconnect(simcord_env, bot)
+    await simcord_env.advance_time(30 + POST_RETRY_DELAYS[0])
+
+    assert calls == [None]  # the second on_ready waited for the first recovery, then had none
+    assert table.on_turn(table.turn_message(thread))
+    turns = [m for m in thread.history() if "your turn" in m.content]
+    assert len(turns) == 1  # the recovered turn, posted once (the first one's closed since)
