@@ -30,17 +30,19 @@ def safe_name(name: str, limit: int = MAX_NAME) -> str:
 def player_name(t: Translator, row: GameRow, seat: int) -> str:
     """A seat's name, raw: a person's display name, or a computer's in the language of ``t``.
 
-    Computers are named by level (numbered when the game has more than one of that level) each
-    time they are shown, so their names follow the server's language after it changes.
+    Computers are named by level, and numbered in seat order when the game has more than one
+    ("CPU 2 · hard"): short, with what tells them apart first, so no picture has to cut the
+    difference off. Derived each time they are shown (never the stored name), so their names
+    follow the server's language and games stored with older names load unchanged.
     """
     player = row.players[seat]
     if not player.is_ai:
         return player.name
     level = t(AI_LEVEL_LABELS.get(player.ai or "", player.ai or ""))
-    n = [p.ai for p in row.players[:seat]].count(player.ai) + 1
-    if n == 1:
-        return t("Computer ({level})", level=level)
-    return t("Computer {n} ({level})", n=n, level=level)
+    computers = [p.is_ai for p in row.players]
+    if computers.count(True) == 1:
+        return t("CPU · {level}", level=level)
+    return t("CPU {n} · {level}", n=computers[:seat].count(True) + 1, level=level)
 
 
 def player_names(t: Translator, row: GameRow) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from locales import DEFAULT, translator
-from renderers.text import Font, display_name
+from renderers.text import ELLIPSIS, Font, clean_text, display_name, fit
 
 
 def fallback_name(seat: int, lang: str = DEFAULT) -> str:
@@ -14,9 +14,25 @@ def fallback_name(seat: int, lang: str = DEFAULT) -> str:
     return t("Player {n}", n=seat + 1)
 
 
+def _raw(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
+
+
 def name_of(names: Sequence[str], seat: int, fnt: Font, width: float, lang: str = DEFAULT) -> str:
-    raw = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-    return display_name(raw, fnt, width, fallback_name(seat, lang))
+    """A seat's name fitted to ``width``; cut in the middle instead of at the end when another
+    seat's name would be cut to the same text ("Benedikt von Lange…" twice), so that no two
+    seats read the same."""
+    fallback = fallback_name(seat, lang)
+    raw = _raw(names, seat)
+    text = display_name(raw, fnt, width, fallback)
+    if not text.endswith(ELLIPSIS):
+        return text
+    own = clean_text(raw, fallback)
+    for other in range(len(names)):
+        mine = clean_text(_raw(names, other), fallback_name(other, lang))
+        if other != seat and mine != own and fit(mine, fnt, width) == fit(own, fnt, width):
+            return display_name(raw, fnt, width, fallback, middle=True)
+    return text
 
 
 def namer(names: Sequence[str], seat: int, lang: str = DEFAULT) -> Callable[[Font, float], str]:

@@ -153,9 +153,28 @@ def fit(text: str, fnt: Font, width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
-def display_name(raw: str, fnt: Font, width: float, fallback: str) -> str:
-    """A player's name ready to draw: cleaned, fitted to ``width`` and in display order."""
-    return visual_order(fit(clean_text(raw, fallback), fnt, width))
+def fit_middle(text: str, fnt: Font, width: float) -> str:
+    """``text`` with its middle cut out (an ellipsis in its place) so it fits ``width``: for
+    names that read the same when cut at the end, as "Computer 1…" and "Computer 2…"."""
+    if fnt.getlength(text) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # most characters kept, the head one longer than the tail
+        mid = (lo + hi + 1) // 2
+        head, tail = text[: (mid + 1) // 2].rstrip(), text[len(text) - mid // 2 :].lstrip()
+        if fnt.getlength(head + ELLIPSIS + tail) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    head, tail = text[: (lo + 1) // 2].rstrip(), text[len(text) - lo // 2 :].lstrip()
+    return head + ELLIPSIS + tail if lo else ELLIPSIS
+
+
+def display_name(raw: str, fnt: Font, width: float, fallback: str, *, middle: bool = False) -> str:
+    """A player's name ready to draw: cleaned, fitted to ``width`` (cut at the end, or with
+    ``middle`` in the middle) and in display order."""
+    cut = fit_middle if middle else fit
+    return visual_order(cut(clean_text(raw, fallback), fnt, width))
 
 
 def fit_font(

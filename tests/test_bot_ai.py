@@ -27,14 +27,15 @@ async def test_host_adds_and_removes_computer_players(simcord_env, database: Tes
     assert r.ephemeral and "Only the host" in r.response.content
     lobby = await add_ai(table, lobby, "hard")
     lobby = await add_ai(table, lobby, "hard")
-    assert "Computer (hard)" in lobby.content and "Computer 2 (hard)" in lobby.content
+    assert "CPU 1 · hard" in lobby.content and "CPU 2 · hard" in lobby.content
     r = await bob.click(lobby, label="Remove AI")
     assert r.ephemeral
     await alice.click(lobby, label="Remove AI")
     lobby = table.channel.last_message
-    assert "Computer 2 (hard)" not in lobby.content and not button(lobby, "spx:start:").disabled
+    assert "CPU · hard" in lobby.content and "CPU 2" not in lobby.content
+    assert not button(lobby, "spx:start:").disabled
     players = stored(database)["players"]
-    assert players[1] == {"user_id": 0, "name": "Computer (hard)", "ai": "hard"}
+    assert players[1] == {"user_id": 0, "name": "CPU · hard", "ai": "hard"}
 
 
 # One click lets three computers play whole turns, each step edited into the thread with a fresh
@@ -47,17 +48,14 @@ async def test_one_human_against_three_computers_to_the_end(simcord_env, databas
         lobby = await add_ai(table, lobby, level)
     await table.players[0].click(lobby, label="Start")
     thread = table.channel.threads[0]
-    assert (
-        thread.name
-        == "Spexxx #1 · alice vs Computer (easy) vs Computer (normal) vs Computer (hard)"
-    )
+    assert thread.name == "Spexxx #1 · alice vs CPU 1 · easy vs CPU 2 · normal vs CPU 3 · hard"
     human_turns = await finish_game(table, thread)
     assert human_turns == 10  # children's game, 4 players: 10 cubes each
     data = stored(database)
     assert data["status"] == "finished"
     assert len(data["state"]["history"]) == 40 and sum(data["state"]["cubes_left"]) == 0
     # the computers' turns left result lines in the thread
-    assert sum("Computer" in m.content and "placed a cube" in m.content for m in thread.history())
+    assert sum("CPU" in m.content and "placed a cube" in m.content for m in thread.history())
     assert "is over" in thread.last_message.content
 
 

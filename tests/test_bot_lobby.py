@@ -107,7 +107,7 @@ def assert_ended_without_humans(data: dict, thread) -> None:  # type: ignore[no-
     assert state["resigned"][best] is False
     final = thread.last_message
     assert "is over" in final.content and "(no human player left)" in final.content
-    assert f"🏆 {'⬛⚪🔵'[best]} Computer" in final.content
+    assert f"🏆 {'⬛⚪🔵'[best]} CPU {best} · " in final.content
 
 
 async def test_last_human_resigning_ends_a_game_of_computers(simcord_env, database: TestDb):
@@ -217,13 +217,13 @@ async def test_computer_names_follow_the_servers_language(simcord_env, database:
     for _ in range(2):
         await alice.select(lobby, ["hard"], custom_id=find_id(lobby, "spx:addai:"))
         lobby = channel.last_message
-    dutch = nl("Computer ({level})", level=nl("hard"))
-    dutch_2 = nl("Computer {n} ({level})", n=2, level=nl("hard"))
+    dutch = nl("CPU {n} · {level}", n=1, level=nl("hard"))
+    dutch_2 = nl("CPU {n} · {level}", n=2, level=nl("hard"))
     assert dutch in lobby.content and dutch_2 in lobby.content
     assert [p["name"] for p in stored(database)["players"][1:]] == [
-        "Computer (hard)",
-        "Computer 2 (hard)",
-    ]  # stored in English: shown in whatever language the server uses now
+        "CPU · hard",
+        "CPU 2 · hard",
+    ]  # stored in English when added: shown as derived, in the server's language now
     await alice.click(lobby, custom_id=find_id(lobby, "spx:start:"))
     thread = channel.threads[0]
     assert thread.name == f"Spexxx #1 · alice{nl(' vs ')}{dutch}{nl(' vs ')}{dutch_2}"
@@ -232,7 +232,7 @@ async def test_computer_names_follow_the_servers_language(simcord_env, database:
     admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
     await admin.slash(channel, "spexxx settings", language="de")
     r = await alice.slash(thread, "spexxx board")
-    german = de("Computer ({level})", level=de("hard"))
+    german = de("CPU {n} · {level}", n=1, level=de("hard"))
     assert german != dutch
     assert german in r.response.content and dutch not in r.response.content
 

@@ -265,8 +265,10 @@ def cards(v: BkView, names: Sequence[str], t: Translator, lang: str) -> list[pan
     for seat in range(len(v.supply)):
         laid = v.laid[seat].bit_count()
         facts = [tn(translator(lang), "{n} die laid", "{n} dice laid", laid)]
+        brief = [tn(translator(lang), "{n} laid", "{n} laid", laid)]
         if seat == v.holder and v.phase is not Phase.OVER:
             facts.append(t("rolls"))
+            brief.append(t("rolls"))
         out.append(
             panels.SeatCard(
                 panels.seat_token(seat, 48),
@@ -274,6 +276,7 @@ def cards(v: BkView, names: Sequence[str], t: Translator, lang: str) -> list[pan
                 t("supply {n}", n=v.supply[seat]),
                 " · ".join(facts),
                 seat == v.next_seat,
+                " · ".join(brief),
             )
         )
     return out

@@ -92,6 +92,7 @@ def cards(game: CuiBono, names: Sequence[str], t: Translator, lang: str) -> list
                 t("−{n} points", n=s.minus_points(seat)),
                 facts,
                 seat == s.current,
+                counts or None,
             )
         )
     return out

@@ -150,8 +150,10 @@ def cards(v: EinView, names: Sequence[str], t: Translator, lang: str) -> list[pa
         reds = v.reds[seat]
         facts = tn(translator(lang), "{n} red die won", "{n} red dice won", reds)
         left = v.goal - reds
+        brief = None
         if left > 0 and not v.finished:
-            facts += " · " + tn(translator(lang), "{n} more to win", "{n} more to win", left)
+            brief = tn(translator(lang), "{n} more to win", "{n} more to win", left)
+            facts += " · " + brief
         out.append(
             panels.SeatCard(
                 panels.seat_token(seat, 48),
@@ -159,6 +161,7 @@ def cards(v: EinView, names: Sequence[str], t: Translator, lang: str) -> list[pa
                 t("{n} of {goal}", n=reds, goal=v.goal),
                 facts,
                 seat == v.current,
+                brief,
             )
         )
     return out

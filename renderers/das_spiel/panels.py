@@ -17,10 +17,11 @@ from renderers.das_spiel import theme as th
 from renderers.das_spiel import view
 from renderers.endgame import PanelTheme, StandingRow, draw_standings, ranks
 from renderers.names import name_of, namer
-from renderers.text import Font, fit, fit_font, font, has_raqm, wrap
+from renderers.text import Font, fit, fit_font, font, has_raqm, shared_font, wrap
 
 CARD_W = 372
 CARD_H = 84
+TALL_H = 108  # a card of up to 3 seats: the name, the seat's figure and its facts each a line
 CARD_GAP = 8
 COMPACT_W = 340  # cards of 4 to 6 seats: narrower, so the stack may reach lower
 COMPACT_GAP = 6
@@ -47,13 +48,15 @@ SEAT_COLOURS: tuple[th.RGB, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class SeatCard:
-    """One seat's card: its marker, its name (drawn in a font and width), two lines."""
+    """One seat's card: its marker, its name (drawn in a font and width), its figure and its
+    facts; ``brief`` stands for the facts where they would not fit (a low card's line)."""
 
     token: Image.Image
     name: Callable[[Font, float], str]
     line: str
     facts: str
     current: bool
+    brief: str | None = None
 
 
 def die_token(colour: Colour, size: int) -> Image.Image:
@@ -222,6 +225,10 @@ class CardLayout:
     def compact(self) -> bool:
         return self.height < CARD_H
 
+    @property
+    def tall(self) -> bool:
+        return self.height >= TALL_H
+
     def boxes(self, seats: int) -> list[tuple[int, int, int, int]]:
         x0 = th.IMAGE_W - th.MARGIN - self.width
         step = self.height + self.gap
@@ -246,6 +253,9 @@ def card_layout(seats: int) -> CardLayout:
     Eintrichtern take 6) lower ones, and narrower ones where the full width would leave them
     too low for the full type (the plate's rim runs down to the right, so a narrower stack may
     reach lower): no card ever covers the plate, its side names or the status."""
+    tall = CardLayout(CARD_W, TALL_H, CARD_GAP)
+    if seats * TALL_H + (seats - 1) * CARD_GAP <= _room(CARD_W):
+        return tall
     full = CardLayout(CARD_W, CARD_H, CARD_GAP)
     if seats * CARD_H + (seats - 1) * CARD_GAP <= _room(CARD_W):
         return full
@@ -263,10 +273,52 @@ def _shrunk(data: bytes, mode: str, size: tuple[int, int], side: int) -> Image.I
     return token.resize((side, side), Image.Resampling.LANCZOS)
 
 
+NAME_MIN = 19  # a card's name shrinks to this size before it is cut
+DETAIL_MIN = 15  # and its second line to this one
+
+
+def card_names(
+    names: Sequence[Callable[[Font, float], str]], size: int, width: float
+) -> list[tuple[Font, str]]:
+    """Each seat's name for its card (the font and the text): whole in ``font(size)`` if it
+    fits ``width``, else in a smaller font down to NAME_MIN, else cut there (names that would
+    read the same are cut in the middle: ``names.name_of``)."""
+    out = []
+    for name in names:
+        whole = name(font(size, True), float("inf"))
+        fnt = shared_font((whole,), size, width, bold=True, min_size=NAME_MIN)
+        out.append((fnt, name(fnt, width)))
+    return out
+
+
+def _stack_details(
+    cards: Sequence[SeatCard], facts: list[str], width: float, size: int, tall: bool
+) -> tuple[Font, Font, list[str]]:
+    """The figure's bold font, the facts' font and the facts of every card in a stack: the
+    facts in one size for all (the largest from ``size`` down to DETAIL_MIN in which every
+    card's facts fit beside its figure, or below it on a tall card), the briefs instead of the
+    facts as soon as one card's facts would not fit in ``size``."""
+    bold = font(size, True)
+    rooms = [width if tall else width - bold.getlength(c.line + " · ") for c in cards]
+    normal = font(size)
+    if any(normal.getlength(f) > room for f, room in zip(facts, rooms, strict=True)):
+        facts = [
+            f if c.brief is None else f.replace(c.facts, c.brief, 1)
+            for c, f in zip(cards, facts, strict=True)
+        ]
+    for points in range(size, DETAIL_MIN - 1, -1):
+        small = font(points)
+        if all(small.getlength(f) <= room for f, room in zip(facts, rooms, strict=True)):
+            break
+    return bold, small, facts
+
+
 def draw_cards(
     img: Image.Image, cards: Sequence[SeatCard], lang: str, resigned: Sequence[bool] = ()
 ) -> int:
-    """One card per seat, stacked in the top-right corner; returns the bottom. A seat that
+    """One card per seat, stacked in the top-right corner; returns the bottom. The name has
+    the card's first line to itself (``card_names``); the seat's figure in bold and its facts
+    follow, on a line each on a tall card, else together (``_stack_details``). A seat that
     ``resigned`` (or was removed for missed turns: the computer plays it) is greyed and says
     so first, as the Spexxx and Spectrangle cards do."""
     draw = ImageDraw.Draw(img)
@@ -274,17 +326,26 @@ def draw_cards(
     h, w = layout.height, layout.width
     token_size = min(48, h - 20)
     big = not layout.compact or h >= COMPACT_BIG_TYPE
-    name_font = font(24 if big else 21, True)
-    line_font = font(22 if big else 19, True)
-    small = font(19 if big else 16)
-    name_y, facts_y = round(h * 0.31), round(h * 0.71)
+    name_size = 24 if big else 21
+    name_y, line_y, facts_y = round(h * 0.32), 0, round(h * 0.72)
+    if layout.tall:
+        name_y, line_y, facts_y = round(h * 0.23), round(h * 0.51), round(h * 0.78)
     t = translator(lang)
     word = t("resigned")
+    text_x = 30 + min(token_size, max(c.token.height for c in cards))
+    width = w - text_x - 14
+    names = card_names([c.name for c in cards], name_size, width)
+    out = [seat < len(resigned) and resigned[seat] for seat in range(len(cards))]
+    facts = [
+        (f"{word} · {c.facts}" if c.facts else word) if gone else c.facts
+        for c, gone in zip(cards, out, strict=True)
+    ]
+    size = 19 if big else 17
+    bold, small, facts = _stack_details(cards, facts, width, size, layout.tall)
     bottom = th.MARGIN
-    for seat, (card, (x0, y, x1, bottom)) in enumerate(
-        zip(cards, layout.boxes(len(cards)), strict=True)
+    for card, gone, fact, (name_font, name), (x0, y, x1, bottom) in zip(
+        cards, out, facts, names, layout.boxes(len(cards)), strict=True
     ):
-        out = seat < len(resigned) and resigned[seat]
         fill = th.PANEL_HIGHLIGHT if card.current else th.PANEL
         draw.rounded_rectangle((x0, y, x1, bottom), radius=12, fill=fill)
         if card.current:
@@ -293,17 +354,19 @@ def draw_cards(
         if tok.height > token_size:
             tok = _shrunk(tok.tobytes(), tok.mode, tok.size, token_size)
         img.paste(tok, (x0 + 16, y + (h - tok.height) // 2), tok)
-        tx = x0 + 30 + tok.width
-        width = w - (tx - x0) - 14
-        line_w = line_font.getlength(card.line)
-        name = card.name(name_font, width - line_w - 12)
-        ink = th.MUTED if out else th.TEXT
+        tx = x0 + text_x
+        ink = th.MUTED if gone else th.TEXT
         draw_text(img, (tx, y + name_y), name, name_font, ink, "lm")
-        draw_text(img, (x1 - 14, y + name_y), card.line, line_font, ink, "rm")
-        facts = card.facts
-        if out:
-            facts = f"{word} · {facts}" if facts else word
-        draw_text(img, (tx, y + facts_y), fit(facts, small, width), small, th.MUTED, "lm")
+        if layout.tall:
+            line_font, line = fit_font(card.line, 21, width, bold=True)
+            draw_text(img, (tx, y + line_y), line, line_font, ink, "lm")
+            draw_text(img, (tx, y + facts_y), fit(fact, small, width), small, th.MUTED, "lm")
+            continue
+        head = card.line + (" · " if fact else "")
+        head_w = bold.getlength(head)
+        draw_text(img, (tx, y + facts_y), head, bold, ink, "lm")
+        fact = fit(fact, small, width - head_w)
+        draw_text(img, (tx + head_w, y + facts_y), fact, small, th.MUTED, "lm")
     return bottom + layout.gap
 
 
