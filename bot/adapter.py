@@ -412,6 +412,14 @@ class GameAdapter(ABC, Generic[G]):
         """Embed fields summarising one player's facts over all their games."""
         return []
 
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        """A player's average and best ``scores`` in the game's own measure (a game whose
+        score is minus points or dice left says so, without a minus sign)."""
+        return [
+            StatLine(t("Average score"), f"{average:.1f}"),
+            StatLine(t("Best score"), str(best)),
+        ]
+
     @abstractmethod
     def export(self, row: GameRow) -> tuple[bytes, str]:
         """The record (the game's whole log loaded) as file bytes, and its format name."""

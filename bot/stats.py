@@ -195,8 +195,8 @@ def stats_embed(t: Translator, kind: str, stats: PlayerStats, name: str) -> disc
     )
     embed.add_field(name=t("Games"), value=str(stats.games))
     embed.add_field(name=t("Wins"), value=f"{stats.wins} ({share:.0f}%)")
-    embed.add_field(name=t("Average score"), value=f"{stats.average:.1f}")
-    embed.add_field(name=t("Best score"), value=str(stats.best))
+    for line in game.score_lines(t, stats.average, stats.best):
+        embed.add_field(name=line.name, value=line.value)
     for line in game.stat_lines(t, stats.facts):
         embed.add_field(name=line.name, value=line.value)
     embed.set_footer(text=t("Finished games in this server · Elo from 1500"))

@@ -5,6 +5,8 @@ Every function that produces words takes the translator ``t`` of the language to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.adapters import adapter_for
@@ -56,7 +58,7 @@ def seat_label(t: Translator, row: GameRow, seat: int) -> str:
 
 
 def standings(t: Translator, row: GameRow) -> str:
-    """Final places by score, winners crowned, resigned seats marked."""
+    """Final places by points, resigned seats marked; a winner's line says why they won."""
     game = adapter_for(row.kind)
     scores = game.scores(row.game)
     resigned = game.resigned(row.game)
@@ -64,7 +66,15 @@ def standings(t: Translator, row: GameRow) -> str:
     order = sorted(range(len(scores)), key=lambda s: (resigned[s], -scores[s], s))
     lines = []
     for place, seat in enumerate(order, start=1):
-        crown = " 🏆" if seat in winners else ""
+        why = f"🏆 {most_points(t, scores, seat)} · " if seat in winners else ""
         note = " " + t("(resigned)") if resigned[seat] else ""
-        lines.append(f"{place}. {seat_label(t, row, seat)} — **{scores[seat]}**{crown}{note}")
+        points = t("{n} point", "{n} points", scores[seat])
+        lines.append(f"{place}. {seat_label(t, row, seat)} — {why}**{points}**{note}")
     return "\n".join(lines)
+
+
+def most_points(t: Translator, scores: Sequence[int], seat: int) -> str:
+    """Why a winner won on points: the most, or the most of those who did not resign."""
+    if scores[seat] >= max(scores):
+        return t("most points")
+    return t("most points of those who did not resign")

@@ -149,7 +149,7 @@ def test_the_final_standings_and_picture_rank_by_dice_taken() -> None:
     table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 6, "round_ms": 60_000}, played.log)
     view = RAF.final_view(translator("en"), _row(table))
     piles = played.state.piles()
-    shown = [int(n) for n in re.findall(r"— \*\*(\d+) dic?e\*\*", view.content)]
+    shown = [int(n) for n in re.findall(r"\*\*(\d+) dic?e taken\*\*", view.content)]
     assert shown == sorted(piles, reverse=True)
     assert view.content.count("🏆") == len(played.state.winners)
     assert view.picture is not None

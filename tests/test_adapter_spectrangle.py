@@ -491,8 +491,8 @@ def test_whole_games_played_through_clicks_score_as_the_engine(seats: int, teams
     assert list(ADAPTER.winners(game)) == engine.winners()
     assert ADAPTER.same_state(ADAPTER.replay(setup, ADAPTER.events(game)), game)
     final = ADAPTER.final_view(EN, make_row(game))
-    for seat in range(seats):
-        assert f"**{engine.scores[seat]}**" in final.content
+    for total in engine.team_scores or engine.scores:
+        assert f"**{total} point" in final.content
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -589,10 +589,16 @@ def test_final_view_lists_standings_with_team_totals_and_the_final_picture() -> 
     view = ADAPTER.final_view(EN, make_row(game))
     teams = game.state.team_scores
     assert teams is not None
-    assert f"Team 1 (⬛🟠) **{teams[0]}**" in view.content
+    lines = view.content.splitlines()
     assert view.picture is not None and view.picture.filename == "spectrangle-final.png"
-    for seat in game.winners():  # partners share their place, as in the final picture
-        assert f"1. {ADAPTER.seat_marks[seat]} Player {seat}" in view.content
+    best = max(range(2), key=lambda n: teams[n])  # one line per team, partners together
+    marks = ADAPTER.seat_marks
+    assert teams[0] != teams[1]
+    assert lines[0].startswith(
+        f"1. {marks[best]} Player {best} & {marks[best + 2]} Player {best + 2} — 🏆 most points"
+    )
+    assert f"**{teams[best]} points** together (" in lines[0]
+    assert lines[1].startswith(f"2. {marks[1 - best]} Player {1 - best} & ")
     assert view.controls is None
 
 

@@ -381,11 +381,11 @@ async def test_wrong_calls_empty_five_supplies_at_once_and_all_five_win(
     assert s.supply == [60, 0, 0, 0, 0, 0] and s.winners == [1, 2, 3, 4, 5]
     assert "share the win" in where.history()[-1].content
     assert "Supplies are used up. Winners: " in where.history()[-1].content
-    for person, wins, laid, best in ((ben, "1 (100%)", "0", "0"), (ann, "0 (0%)", "0", "-60")):
+    for person, wins, laid, best in ((ben, "1 (100%)", "0", "0"), (ann, "0 (0%)", "0", "60")):
         r = await person.slash(where, "dasspiel stats", game="buntekuh")
         fields = {f["name"]: f["value"] for f in r.response.embeds[0].to_dict()["fields"]}
         assert (fields["Games"], fields["Wins"], fields["Dice laid"]) == ("1", wins, laid)
-        assert fields["Best score"] == best
+        assert fields["Fewest dice left"] == best and "Best score" not in fields
     r = await ann.slash(where, "dasspiel export")
     assert r.ephemeral and r.response.attachments
     record = json.loads(await r.response.attachments[0].read())

@@ -52,7 +52,7 @@ class CuiTable(DasTable):
 
 
 def minus_points(content: str) -> list[int]:
-    return [int(n) for n in re.findall(r"— \*\*−(\d+)\*\*", content)]
+    return [int(n) for n in re.findall(r"\*\*(\d+) minus points?\*\*", content)]
 
 
 async def check_end(table: CuiTable, where) -> None:
@@ -198,6 +198,11 @@ async def test_export_after_the_end_and_stats_per_game(simcord_env, db_path: Pat
     assert not r.ephemeral and "Cui bono? stats" in r.response.embeds[0].title
     fields = {f.name: f.value for f in r.response.embeds[0].fields}
     assert fields["Wins"].startswith("1") and "Dice kept" in fields
+    # minus points are said as minus points, with no minus sign, never as a negative "score"
+    assert "Average score" not in fields and "Best score" not in fields
+    minus = next(s.minus_points(0) for s in [replayed(db_path, table.game_id).engine.state])
+    assert fields["Fewest minus points"] == str(minus)
+    assert fields["Average minus points"] == f"{minus:.1f}"
     r = await table.players[0].slash(table.channel, "dasspiel stats", game="abquetschen")
     assert r.ephemeral and "no finished Abquetschen game" in r.response.content
 

@@ -232,7 +232,7 @@ async def test_the_sample_record_played_by_two_people(
     assert list(game.engine.state.reds) == [8, 1]
     final = thread.last_message
     assert "Eintrichtern #1" in final.content and "is over" in final.content
-    assert "1. 1️⃣ Ann — **8** red dice 🏆" in final.content
+    assert "1. 1️⃣ Ann — 🏆 the first to win 8 red dice · **8** red dice" in final.content
     assert "2. 2️⃣ Ben — **1** red die" in final.content
     assert "Ann won their 8th red die" in final.content
     no_sums_left(thread)
@@ -257,7 +257,7 @@ def check_end(table: EinTable, where) -> Any:
     assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
     final = where.last_message
     assert "Eintrichtern #" in final.content and "is over" in final.content
-    reds = [int(n) for n in re.findall(r"— \*\*(\d+)\*\* red di", final.content)]
+    reds = [int(n) for n in re.findall(r"[—·] \*\*(\d+)\*\* red di", final.content)]
     assert sorted(reds) == sorted(game.engine.state.reds)
     assert final.content.count("🏆") == len(adapter.winners(game)) + 1
     assert final.attachments[0].filename == "eintrichtern-final.png"

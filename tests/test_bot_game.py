@@ -214,7 +214,7 @@ async def test_full_two_player_game_to_the_final_standings(simcord_env, database
     scores = data["state"]["scores"]
     assert sum(data["state"]["cubes_left"]) == 0
     for seat, score in enumerate(scores):
-        assert f"**{score}**" in final.content, (seat, score, final.content)
+        assert f"**{score} point" in final.content, (seat, score, final.content)
     # every turn left one result line, without controls, and no other message repeats it
     results = [m for m in thread.history() if RESULT.search(m.content)]
     assert len(results) == 46

@@ -429,7 +429,7 @@ async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) 
     assert piles[0] == taken > 0 and piles[1] > 0 and piles[2] > 0
     final = where.last_message
     assert "Raffzahn #" in final.content and "is over" in final.content
-    shown = [int(n) for n in re.findall(r"— \*\*(\d+) dic?e\*\*", final.content)]
+    shown = [int(n) for n in re.findall(r"\*\*(\d+) dic?e taken\*\*", final.content)]
     assert sorted(shown) == sorted(piles)
     assert final.content.count("🏆") == len(s.winners) + 1
     assert not final.attachments and "Attach Files" in final.content

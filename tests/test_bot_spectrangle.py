@@ -132,7 +132,7 @@ class SpcTable:
 
 
 def final_scores(message: discord.Message) -> list[int]:
-    return [int(n) for n in re.findall(r"— \*\*(-?\d+)\*\*", message.content)]
+    return [int(n) for n in re.findall(r"\*\*(-?\d+) points?\*\*", message.content)]
 
 
 async def check_end(database: TestDb, table: SpcTable, where) -> Game:
@@ -142,7 +142,8 @@ async def check_end(database: TestDb, table: SpcTable, where) -> Game:
     assert game.finished and game.state.to_dict() == data["state"]
     final = where.last_message
     assert "Spectrangle #" in final.content and "is over" in final.content
-    assert sorted(final_scores(final), reverse=True) == sorted(game.scores, reverse=True)
+    shown = game.team_scores or game.scores  # a team game: one line per team, its total
+    assert sorted(final_scores(final), reverse=True) == sorted(shown, reverse=True)
     image = await read_png(final)
     assert image.width >= 800
     assert table.turn_message(where) is None or not component_ids(table.turn_message(where))

@@ -45,7 +45,7 @@ async def test_the_lobbies_describe_computer_levels_by_how_they_play(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-async def test_cui_bono_says_its_minus_points_are_provisional_in_players_words(
+async def test_cui_bono_says_its_minus_points_are_provisional_and_shows_no_minus_zero(
     simcord_env, db_path: Path, lang: str
 ) -> None:
     guild = simcord_env.create_guild("Club", preferred_locale=lang)
@@ -55,6 +55,8 @@ async def test_cui_bono_says_its_minus_points_are_provisional_in_players_words(
     t = translator(lang)
     assert t("Minus points per kept die: {penalty}.", penalty="").split(":")[0] in intro
     assert not DEVELOPER_WORDS.search(intro), intro
+    turn = table.turn_message(thread)
+    assert turn is not None and "−0" not in turn.content, turn.content  # nobody kept a die yet
 
 
 async def test_an_export_says_what_the_file_is_and_what_it_is_for(

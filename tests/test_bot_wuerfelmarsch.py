@@ -153,7 +153,7 @@ def has_rotate(message: discord.Message) -> bool:
 def final_scores(content: str) -> list[int]:
     return [
         int(n.replace("−", "-").replace("+", ""))
-        for n in re.findall(r"— \*\*([+−]?\d+)\*\*", content)
+        for n in re.findall(r"score \*\*([+−]?\d+)\*\*", content)
     ]
 
 

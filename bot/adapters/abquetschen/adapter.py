@@ -522,6 +522,24 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         built = t("{n} built", n=d.ABQ_SUPPLY - supply)
         return f"**{left}** ({built})"
 
+    def win_reason(self, t: Translator, game: Game, seat: int) -> str:
+        engine = game.engine
+        reason = engine.state.end_reason
+        if reason is EndReason.SUPPLY_USED:
+            return t("built their last die")
+        if reason is EndReason.ROLL_OVER_SUPPLY:
+            n = engine.state.supply[seat]
+            roll = getattr(engine.log[-1], "value", n + 1) if engine.log else n + 1
+            lang = t.lang  # not t.… inside the call: pybabel would take t for a message
+            return tn(
+                translator(lang),
+                "rolled {roll} with only {n} die left",
+                "rolled {roll} with only {n} dice left",
+                n,
+                roll=roll,
+            )
+        return t("fewest dice left")
+
     def snapshot(self, game: Game) -> Abquetschen:
         return game.engine.copy()
 
@@ -615,6 +633,13 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
                 elif isinstance(event, Build):
                     fact["row"] = max(fact["row"], g.longest_row(g.mask_of(event.positions)))
         return facts
+
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        """Scores are dice built; players count the dice left in their supply."""
+        return [
+            StatLine(t("Average dice left"), f"{d.ABQ_SUPPLY - average:.1f}"),
+            StatLine(t("Fewest dice left"), str(d.ABQ_SUPPLY - best)),
+        ]
 
     def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
         if not facts:

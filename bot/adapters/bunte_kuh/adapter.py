@@ -480,6 +480,9 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     def standing(self, t: Translator, game: Game, seat: int) -> str:
         return t("**{n}** dice left", n=game.engine.state.supply[seat])
 
+    def win_reason(self, t: Translator, game: Game, seat: int) -> str:
+        return t("first with no dice left")
+
     def snapshot(self, game: Game) -> BunteKuh:
         """A copy for a picture: the state and the stored log (the last actions)."""
         engine = BunteKuh(game.engine.state.copy(), seed=game.engine.seed)
@@ -521,6 +524,13 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     def seat_facts(self, game: Game) -> list[dict[str, Any]]:
         """Per seat: the dice they laid (the engine keeps who laid which)."""
         return [{"laid": mask.bit_count()} for mask in game.engine.state.laid]
+
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        """Scores are the dice left, negative: said as dice left."""
+        return [
+            StatLine(t("Average dice left"), f"{abs(average):.1f}"),
+            StatLine(t("Fewest dice left"), str(abs(best))),
+        ]
 
     def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
         if not facts:

@@ -289,7 +289,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     def _scores(self, t: Translator, row: GameRow) -> str:
         s = row.game.engine.state
         parts = [
-            f"{dw.who(t, row, seat)} **−{s.minus_points(seat)}** ({len(s.kept[seat])})"
+            f"{dw.who(t, row, seat)} **{s.minus_points(seat)}** ({len(s.kept[seat])})"
             for seat in range(s.seats)
         ]
         return t(
@@ -352,8 +352,17 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     def standing(self, t: Translator, game: Game, seat: int) -> str:
         s = game.engine.state
         kept = "".join(SQUARES[c] for c in s.kept[seat])
+        points = t("{n} minus point", "{n} minus points", s.minus_points(seat))
         dice = t("{n} die", "{n} dice", len(s.kept[seat]))
-        return f"**−{s.minus_points(seat)}** ({dice}) {kept}".rstrip()
+        return f"**{points}** ({dice}) {kept}".rstrip()
+
+    def win_reason(self, t: Translator, game: Game, seat: int) -> str:
+        s = game.engine.state
+        if any(
+            s.minus_points(o) == s.minus_points(seat) and o not in s.winners for o in range(s.seats)
+        ):
+            return t("fewest minus points, then fewest dice")
+        return t("fewest minus points")
 
     def snapshot(self, game: Game) -> CuiBono:
         engine = CuiBono(game.engine.state.copy(), seed=game.engine.seed)
@@ -426,6 +435,13 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
             elif isinstance(event, Put):
                 facts[event.seat]["put"] += 1
         return facts
+
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        """Scores are minus points, negative: said as minus points."""
+        return [
+            StatLine(t("Average minus points"), f"{abs(average):.1f}"),
+            StatLine(t("Fewest minus points"), str(abs(best))),
+        ]
 
     def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
         if not facts:

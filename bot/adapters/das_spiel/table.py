@@ -265,7 +265,19 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
 
     @abstractmethod
     def standing(self, t: Translator, game: Table[E], seat: int) -> str:
-        """A seat's result in the final standings (dice left, minus points …)."""
+        """A seat's result in the final standings, its measure named ("5 dice left")."""
+
+    @abstractmethod
+    def win_reason(self, t: Translator, game: Table[E], seat: int) -> str:
+        """Why ``seat``, one of the engine's winners, won, in a few words ("reached their
+        target corner", "fewest minus points"): the final line of a winner says it."""
+
+    def _why_won(self, t: Translator, game: Table[E], seat: int) -> str:
+        if not self.engine_over(game.engine):
+            return t("the others resigned")
+        if seat in self.engine_winners(game.engine):
+            return self.win_reason(t, game, seat)
+        return t("the best of those who did not resign")
 
     def drawn(self, t: Translator, game: Table[E]) -> dict[str, Any]:
         """What every picture of the game is drawn with: the reader's language and the seats
@@ -289,8 +301,8 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         lines = []
         for seat in sorted(range(len(keys)), key=lambda s: (keys[s], s)):
             place = 1 + sum(k < keys[seat] for k in keys)
-            crown = " 🏆" if seat in winners else ""
-            lines.append(f"{place}. {who(t, row, seat)} — {self.standing(t, game, seat)}{crown}")
+            why = f"🏆 {self._why_won(t, game, seat)} · " if seat in winners else ""
+            lines.append(f"{place}. {who(t, row, seat)} — {why}{self.standing(t, game, seat)}")
         if end := self.end_line(t, row):
             lines.append(end)
         snap = self.snapshot(game)

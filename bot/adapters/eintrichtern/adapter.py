@@ -428,6 +428,12 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         reds = game.engine.state.reds[seat]
         return t("{count} red die", "{count} red dice", reds, count=f"**{reds}**")
 
+    def win_reason(self, t: Translator, game: Game, seat: int) -> str:
+        s = game.engine.state
+        if s.end_reason is EndReason.REDS_GOAL:
+            return t("the first to win {n} red dice", n=s.goal)
+        return t("most red dice")
+
     def rules(self, t: Translator) -> tuple[str, Picture | None]:
         text = "\n".join(
             [
@@ -471,6 +477,12 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
                     facts[event.seat]["lifts"] += 1
                     facts[event.seat]["matches"] += int(bool(result.success))
         return facts
+
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        return [
+            StatLine(t("Average red dice"), f"{average:.1f}"),
+            StatLine(t("Most red dice"), str(best)),
+        ]
 
     def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
         if not facts:

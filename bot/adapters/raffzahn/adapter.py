@@ -545,7 +545,10 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
 
     def standing(self, t: Translator, game: Game, seat: int) -> str:
         n = game.engine.state.piles()[seat]
-        return "**" + t("{n} die", "{n} dice", n) + "**"
+        return "**" + t("{n} die taken", "{n} dice taken", n) + "**"
+
+    def win_reason(self, t: Translator, game: Game, seat: int) -> str:
+        return t("most dice taken")
 
     def snapshot(self, game: Game) -> Raffzahn:
         return game.engine.copy()
@@ -600,6 +603,12 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 best = facts[event.seat]["best_round"]
                 facts[event.seat]["best_round"] = max(best, this_round[event.seat])
         return facts
+
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        return [
+            StatLine(t("Average dice taken"), f"{average:.1f}"),
+            StatLine(t("Most dice taken"), str(best)),
+        ]
 
     def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
         if not facts:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.adapters.spectrangle.screen import Screen
 from bot.models import GameRow
-from bot.text import player_name, safe_name
+from bot.text import most_points, player_name, safe_name
 from games.spectrangle import (
     BONUS_FIELDS,
     FIELDS,
@@ -209,28 +209,64 @@ def ranks(game: Game) -> list[tuple[int, int]]:
 
 
 def standings(t: Translator, row: GameRow) -> str:
-    """Final places: points laid, minus the tiles left in hand; team totals in the team game."""
+    """Final places: points laid, minus the tiles left in hand; in the team game one line per
+    team, its total and each partner's part. A winner's line says why they won."""
     game = game_of(row)
     state = game.state
-    winners = set(state.winners())
-    penalties = state.penalties
-    lines = []
-    for place, seat in ranks(game):
-        crown = " 🏆" if seat in winners else ""
-        note = " " + t("(resigned)") if state.resigned[seat] else ""
-        minus = (
-            " " + t("({laid} laid − {hand} in hand)", laid=state.placed_points[seat], hand=p)
-            if (p := penalties[seat])
-            else ""
-        )
-        lines.append(
-            f"{place}. {seat_label(t, row, seat)} — **{state.scores[seat]}**{minus}{crown}{note}"
-        )
     if state.teams:
-        lines.append(team_totals(t, state))
+        lines = _team_standings(t, row)
+    else:
+        winners = set(state.winners())
+        lines = []
+        for place, seat in ranks(game):
+            why = f"🏆 {most_points(t, state.scores, seat)} · " if seat in winners else ""
+            note = " " + t("(resigned)") if state.resigned[seat] else ""
+            points = t("{n} point", "{n} points", state.scores[seat])
+            lines.append(
+                f"{place}. {seat_label(t, row, seat)} — {why}**{points}**{_hand(t, state, seat)}"
+                f"{note}"
+            )
     if state.end_reason in END_REASONS:
         lines.append(t(END_REASONS[state.end_reason]))
     return "\n".join(lines)
+
+
+def _hand(t: Translator, state: SpectrangleState, seat: int) -> str:
+    """`` (40 laid − 3 in hand)`` when tiles left in hand cost the seat points."""
+    p = state.penalties[seat]
+    if not p:
+        return ""
+    return " " + t("({laid} laid − {hand} in hand)", laid=state.placed_points[seat], hand=p)
+
+
+def _part(t: Translator, state: SpectrangleState, seat: int) -> str:
+    """A partner's points in the team total: ``40``, or ``43 − 3 in hand``."""
+    p = state.penalties[seat]
+    if not p:
+        return str(state.scores[seat])
+    return t("{laid} − {hand} in hand", laid=state.placed_points[seat], hand=p)
+
+
+def _team_standings(t: Translator, row: GameRow) -> list[str]:
+    """``1. ⬛ ann & 🟠 Computer — 🏆 most points · **52 points** together (⬛ 40 + 🟠 12)``."""
+    state = game_of(row).state
+    totals = state.team_scores
+    assert totals is not None
+    winners = set(state.winners())
+    lines = []
+    for team in sorted(range(2), key=lambda n: (-totals[n], n)):
+        seats = (team, team + 2)
+        place = 1 + sum(total > totals[team] for total in totals)
+        names = t(" & ").join(
+            seat_label(t, row, s) + (" " + t("(resigned)") if state.resigned[s] else "")
+            for s in seats
+        )
+        why = f"🏆 {t('most points')} · " if team in winners else ""
+        points = t("{n} point", "{n} points", totals[team])
+        parts = " + ".join(f"{SEAT_MARKS[s]} {_part(t, state, s)}" for s in seats)
+        together = t("together ({parts})", parts=parts)
+        lines.append(f"{place}. {names} — {why}**{points}** {together}")
+    return lines
 
 
 def fits_text(t: Translator, fields: int) -> str:

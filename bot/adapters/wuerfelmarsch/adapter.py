@@ -464,10 +464,15 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
             captured=s.captured[seat],
             removed=s.removed[seat],
         )
-        corner = ""
-        if s.end_reason is EndReason.CORNER and seat in s.winners:
-            corner = " · " + t("reached the target corner")
-        return f"**{signed(s.score(seat))}** ({tally}){corner}"
+        return t("score {score}", score=f"**{signed(s.score(seat))}**") + f" ({tally})"
+
+    def win_reason(self, t: Translator, game: Game, seat: int) -> str:
+        s = game.engine.state
+        if s.end_reason is EndReason.CORNER:
+            return t("reached their target corner")
+        if any(s.score(o) == s.score(seat) for o in range(len(s.captured)) if o != seat):
+            return t("highest score, and the last of the tied to play")
+        return t("highest score")
 
     def snapshot(self, game: Game) -> Marching:
         engine = game.engine
@@ -552,6 +557,15 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
             elif isinstance(event, Rotate):
                 facts[event.seat]["turns"] += 1
         return facts
+
+    def score_lines(self, t: Translator, average: float, best: int) -> list[StatLine]:
+        """The score is dice captured minus own dice lost in ties: signed, never "−0"."""
+        mean = round(average, 1)
+        shown = f"+{mean:.1f}" if mean > 0 else (f"−{-mean:.1f}" if mean < 0 else "0.0")
+        return [
+            StatLine(t("Average score (captured − lost)"), shown),
+            StatLine(t("Best score"), signed(best)),
+        ]
 
     def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
         if not facts:
