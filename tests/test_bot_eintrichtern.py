@@ -18,9 +18,10 @@ import pytest
 from bot.adapters import adapter_for
 from bot.adapters.eintrichtern import EintrichternAdapter
 from bot.adapters.eintrichtern.state import memory
+from games.common.ai import Level
 from games.das_spiel import geometry as g
 from games.das_spiel.__main__ import main as replay_main
-from games.das_spiel.eintrichtern import Eintrichtern
+from games.das_spiel.eintrichtern import Eintrichtern, Lift
 from locales import translator
 from renderers.das_spiel import render_eintrichtern
 from tests.dastable import DasTable, has, replayed, stored
@@ -398,7 +399,8 @@ async def test_six_seats_play_for_nine_and_clicks_out_of_turn_are_refused(
     r = await table.players[3].click(first, custom_id=find_id(first, "ein:roll:"))
     assert r.ephemeral and "turn" in r.response.content
     r = await table.players[0].click(first, custom_id=find_id(first, "ein:hint:"))
-    assert r.ephemeral and "💡" in r.response.content and "remembers nothing" in r.response.content
+    assert r.ephemeral
+    assert r.response.content == "💡 Roll the dice: there is no failed target to adopt."
     assert table.events() == []
     old_roll = find_id(first, "ein:roll:")
     await table.roll(table.players[0], thread)
@@ -557,3 +559,74 @@ async def test_a_resignation_on_turn_shows_the_computers_lifts_for_the_seat(
     # bob's turn follows in a new message
     nxt = table.turn_message(thread)
     assert nxt is not None and nxt.id != message.id and table.on_turn(nxt) is bob
+
+
+async def test_the_hint_uses_every_lift_the_table_was_shown(
+    simcord_env, db_path: Path, dice, monkeypatch
+) -> None:
+    """Issue 25: after everyone saw 1A1 lifted showing 12, the hint must not call 1A1 the
+    likeliest funnel to be 17; when a lift showed the target, the hint names that funnel."""
+    monkeypatch.setattr(EintrichternAdapter, "seed_of", lambda self, chance: 20)
+    dice.script((1, 1, 1), (5, 6, 6), (6, 5, 1))
+    table = EinTable(simcord_env, db_path)
+    thread = await table.start()
+    alice, bob = table.players
+    await table.roll(alice, thread)
+    result = await table.lift(alice, thread, "1A1")  # 12 for a target of 3: a miss
+    assert "= **12**" in result.content
+    await simcord_env.advance_time(9)
+    await table.roll(bob, thread)  # 17
+    r = await table.click(bob, thread, "hint")
+    assert r.ephemeral and r.response.content.startswith("💡"), r.response.content
+    assert "1A1" not in r.response.content and "17" in r.response.content
+    assert "remembers nothing" not in r.response.content
+    await table.lift(bob, thread, "1H5")  # 11: a miss
+    await simcord_env.advance_time(9)
+    await table.roll(alice, thread)  # 12: 1A1 showed it
+    r = await table.click(alice, thread, "hint")
+    assert r.ephemeral and "1A1" in r.response.content and "12" in r.response.content
+    assert "100%" not in r.response.content  # said as what was shown, not as odds
+
+
+def test_the_hint_uses_only_what_was_shown() -> None:
+    """Two plates that differ only in faces nobody was shown give the same hint at every step
+    of a game (the hint reads the lifts shown, never the plate)."""
+    from bot.adapters.eintrichtern.adapter import hint
+    from bot.adapters.eintrichtern.state import EinGame
+    from games.common.dice import SeededDice
+    from games.das_spiel.eintrichtern.ai import WantRoll, computer_decision
+    from games.das_spiel.orientation import ORIENTATIONS
+    from games.das_spiel.pyramid import Colour, Die, Pyramid
+
+    game = Eintrichtern.new(2, 7)
+    dice = SeededDice(3)
+    for n in range(40):
+        seat = game.state.current
+        assert seat is not None
+        action = computer_decision(game, seat, Level.EASY, n).action
+        game.roll(dice) if isinstance(action, WantRoll) else game.apply(action)
+    seen = set(game.view(0).faces())  # the outer faces and the walls of open funnels
+    for action in game.log:
+        if isinstance(action, Lift):
+            seen |= {(b, a) for a, b in enumerate(g.SUPPORT_BY_AXIS[action.pos])}
+    plate = list(game.state.plate.dice)
+    for b in g.bits(g.BOTTOM_MASK):
+        die = plate[b]
+        assert die is not None
+        shown = {a: die.orientation[a] for a in g.AXES if (b, a) in seen}
+        other = [o for o in ORIENTATIONS if o != die.orientation
+                 and all(o[a] == v for a, v in shown.items())]  # fmt: skip
+        if other:
+            plate[b] = Die(Colour.YELLOW, other[0])
+    first = EinGame(game.state.plate, 2)
+    twin = EinGame(Pyramid.from_dice(plate), 2)
+    assert sum(twin.state.sums[q] != first.state.sums[q] for q in twin.state.sums) >= 4
+    t = translator("en")
+    hints = set()
+    for n, action in enumerate(game.log):
+        for seat in (0, 1):
+            assert hint(t, twin, seat, n) == hint(t, first, seat, n)
+            hints.add(hint(t, first, seat, n))
+        twin.apply(action)
+        first.apply(action)
+    assert any("when it was lifted" in h for h in hints)

@@ -9,9 +9,10 @@ in words and picture, for everyone. On a miss that result lasts exactly 8 s (EIN
 platform then edits the message back to the covered picture and words without the sum
 (``TurnView.lasts``, restart-proof); on a match it stays, the funnel is out of play. A match
 means the same player rolls again, in a new message. No covered funnel's sum is written
-anywhere else: not in turn lines, history, hints, file names or logs; the pictures are drawn
-from the seat's view, which never holds one. The record holds every face, so only a finished
-game is exported.
+anywhere else: not in turn lines, history, file names or logs; the pictures are drawn from the
+seat's view, which never holds one. The one exception is the private hint, which keeps every
+lift the table was shown, as notes would (EIN-4), and never reads the plate. The record holds
+every face, so only a finished game is exported.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from games.das_spiel.eintrichtern import (
     Roll,
 )
 from games.das_spiel.eintrichtern.ai import LEVELS, WantRoll, decide
-from games.das_spiel.eintrichtern.memory import Knowledge
+from games.das_spiel.eintrichtern.memory import PERFECT
 from games.das_spiel.errors import WrongPhase
 from locales import N_, Translator
 from renderers.das_spiel import render_eintrichtern, render_eintrichtern_final
@@ -76,7 +77,6 @@ LEVEL_ABOUT = {
     "normal": N_("forgets sums slowly"),
     "hard": N_("remembers every face it was shown and reasons over the dice"),
 }
-NO_MEMORY = Knowledge(walls={}, sums={})  # the hint reasons from the table alone
 
 
 class EintrichternAdapter(DasSpielAdapter[EinGame]):
@@ -168,38 +168,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         return Move(self.decision(game.engine, seat, Level(level), seed).action)
 
     def hint_text(self, t: Translator, row: GameRow, seat: int) -> str:
-        """What the table shows now (outer faces, funnels out of play), never a memory: which
-        funnel is likeliest to match, or whether adopting beats a fresh roll."""
-        engine: EinGame = row.game.engine
-        view = engine.view(seat)
-        odds = NO_MEMORY.sum_odds(view)
-        rng = random.Random(row.event_count)
-        action = decide(view, NO_MEMORY, rng).action
-        if isinstance(action, Lift) and view.target is not None:
-            text = t(
-                "From what the table shows, {label} is the likeliest to be {n}: {p}.",
-                label=g.LABELS[action.pos],
-                n=view.target,
-                p=f"{odds[action.pos][view.target]:.0%}",
-            )
-        elif isinstance(action, Adopt) and view.adoptable is not None:
-            n = view.adoptable
-            best = max(odds, key=lambda q: odds[q][n])
-            text = t(
-                "Adopt {n}: from what the table shows, {label} is {p} likely to be {n}, "
-                "better than a new roll's chances.",
-                n=n,
-                label=g.LABELS[best],
-                p=f"{odds[best][n]:.0%}",
-            )
-        elif view.adoptable is not None:
-            text = t(
-                "Roll: from what the table shows, a new roll has better chances than adopting {n}.",
-                n=view.adoptable,
-            )
-        else:
-            text = t("Roll the dice: there is no failed target to adopt.")
-        return "💡 " + text + " " + t("The hint remembers nothing: that is your part.")
+        return hint(t, row.game.engine, seat, row.event_count)
 
     # ------------------------------------------------------------------------ clicks
 
@@ -494,6 +463,50 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
             StatLine(t("Red dice won"), str(matches)),
             StatLine(t("Lifts that matched"), f"{matches} / {lifts} ({share})"),
         ]
+
+
+def hint(t: Translator, engine: EinGame, seat: int, salt: int) -> str:
+    """What everyone at the table has seen (the outer faces, the open funnels and every lift
+    shown so far, as notes would keep them), never the plate: which funnel is likeliest to
+    match, or whether adopting beats a fresh roll. A funnel whose lift showed the target is
+    named as shown, not as odds. ``salt`` breaks ties the same way for the same position."""
+    view = engine.view(seat)
+    knowledge = memory(engine).recall(PERFECT, random.Random(salt))
+    odds = knowledge.sum_odds(view)
+    action = decide(view, knowledge, random.Random(salt)).action
+    n = view.target if isinstance(action, Lift) else view.adoptable
+    if isinstance(action, Lift | Adopt) and n is not None:
+        best = action.pos if isinstance(action, Lift) else max(odds, key=lambda q: odds[q][n])
+        label, p = g.LABELS[best], f"{odds[best][n]:.0%}"
+        shown = knowledge.sums.get(best) == n
+        if isinstance(action, Lift) and shown:
+            text = t("Lift {label}: it showed {n} when it was lifted.", label=label, n=n)
+        elif isinstance(action, Lift):
+            text = t(
+                "Lift {label}: from everything the table has shown, it is the likeliest to be "
+                "{n} ({p}).",
+                label=label,
+                n=n,
+                p=p,
+            )
+        elif shown:
+            text = t("Adopt {n}: {label} showed {n} when it was lifted.", label=label, n=n)
+        else:
+            text = t(
+                "Adopt {n}: from everything the table has shown, {label} is {p} likely to be "
+                "{n}, better than a new roll's chances.",
+                label=label,
+                n=n,
+                p=p,
+            )
+    elif view.adoptable is not None:
+        text = t(
+            "Roll: from what the table has shown, a new roll has better chances than adopting {n}.",
+            n=view.adoptable,
+        )
+    else:
+        text = t("Roll the dice: there is no failed target to adopt.")
+    return "💡 " + text
 
 
 def _dice(dice: Sequence[int]) -> str:
