@@ -15,6 +15,7 @@ import discord
 from bot import replies, text
 from bot.adapter import Picture
 from bot.adapters import adapter_for
+from bot.failures import DISCORD_FAILURES, worth_retrying
 from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
@@ -346,7 +347,9 @@ class Posting(FlowParts):
         message_id: int | None = None,
     ) -> None:
         """Rewrite a turn message without controls: the current one, or ``message_id`` (the turn
-        that just ended)."""
+        that just ended: nothing changes it after this, so an edit Discord did not take now is
+        made later, ``TimedViews.keep_change``)."""
+        ended = message_id is not None and not board
         message_id = message_id or row.turn_message_id
         if not message_id or not hasattr(channel, "get_partial_message"):
             return
@@ -359,8 +362,10 @@ class Posting(FlowParts):
             await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
                 content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
             )
-        except discord.HTTPException as exc:
-            log.warning("could not update the turn message: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not update the turn message: %r", exc, extra=ids(row))
+            if ended and worth_retrying(exc):
+                await self.timed.keep_change(row, message_id, content)
 
     async def close_turn_message(
         self,
@@ -374,14 +379,21 @@ class Posting(FlowParts):
         """The message of the turn that just ended shows the game's result view (``lead``
         before it) without controls: edited through the click's ``interaction``, else through
         the channel. A view that may be seen only for a while is stored before it shows, so it
-        changes when its time comes, restart or not."""
+        changes when its time comes, restart or not.
+
+        The result shows in that message exactly once, whatever Discord does: an update of the
+        click it refuses (a 5xx, a lost connection) is made through the channel instead, and one
+        that fails there too in a way that may pass is stored and made later, restart or not
+        (its words then, without the picture: the next turn's message shows the board)."""
         if interaction is not None:
             message_id = interaction.message.id if interaction.message is not None else None
+            channel = channel or interaction.channel
         elif not message_id or not hasattr(channel, "get_partial_message"):
             return
         t = await self.public_t(row.guild_id)
         view = adapter_for(row.kind).result_view(t, row)
-        content, files = await self._with_picture(t, lead + view.content, view.picture, channel)
+        said = lead + view.content
+        content, files = await self._with_picture(t, said, view.picture, channel)
         timed = None
         if view.lasts is not None and message_id:
             timed = await self.timed.keep(row, message_id, view, lead)
@@ -393,10 +405,51 @@ class Posting(FlowParts):
                 await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
                     allowed_mentions=NO_MENTIONS, **edit
                 )
-        except discord.HTTPException as exc:
-            log.warning("could not close the turn message: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not close the turn message: %r", exc, extra=ids(row))
+            failure: BaseException | None = exc
+            if interaction is not None and message_id and hasattr(channel, "get_partial_message"):
+                content, files = await self._with_picture(t, said, view.picture, channel)
+                edit = {"content": content, "attachments": files, "view": None}
+                failure = await self._close_through_channel(row, channel, message_id, edit)
+            if failure is not None and message_id and timed is None and worth_retrying(failure):
+                await self.timed.keep_change(row, message_id, said)  # else a timed view changes it
         if timed is not None:
             self.timed.arm(timed)
+
+    async def _close_through_channel(
+        self, row: GameRow, channel: discord.abc.Messageable, message_id: int, edit: dict[str, Any]
+    ) -> BaseException | None:
+        """An ended turn's message Discord did not let the click update, edited through the
+        channel; what Discord raised, if it did not take that either."""
+        try:
+            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                allowed_mentions=NO_MENTIONS, **edit
+            )
+        except DISCORD_FAILURES as exc:
+            log.warning("could not close the turn message either: %r", exc, extra=ids(row))
+            return exc
+        log.info("turn message closed through the channel", extra=ids(row))
+        return None
+
+    async def make_kept(self, timed: TimedView) -> bool:
+        """A change ``TimedViews.keep_change`` kept, made now: False if Discord did not take it
+        and may later (try again), True once done or refused for good."""
+        row = await self.store.get(timed.guild_id, timed.game_id)
+        channel = None if row is None else await self.play_channel(row)
+        if row is None or channel is None or not hasattr(channel, "get_partial_message"):
+            return True
+        message = channel.get_partial_message(timed.message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(
+                content=timed.lead, attachments=[], view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.NotFound:
+            log.info("a message to change is gone", extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("a kept change not made: %r", exc, extra=ids(row))
+            return not worth_retrying(exc)
+        return True
 
     async def show_later(self, timed: TimedView) -> bool:
         """A timed view's message shows the game's later view now; False if Discord refused

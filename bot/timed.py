@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0  # after Discord refused the change
 MAX_TRIES = 5
+# A ``then`` key no game's view uses: the change is the platform's own, kept as it is because it
+# cannot be made again from the game (an ended turn's words, an older message of a turn to go)
+KEPT = "_kept"
+SHOW = "show"  # the message shows ``lead`` as it is, without controls or picture
 
 
 class TimedViews:
@@ -44,6 +48,16 @@ class TimedViews:
         )
         await self.play.store.add_timed_view(timed)
         return timed
+
+    async def keep_change(self, row: GameRow, message_id: int, content: str) -> None:
+        """A change of an ended turn's message that Discord did not take now (a 5xx, the network):
+        stored, and made in the background after ``RETRY_SECONDS``, tried again as any timed
+        view's, and after a restart too."""
+        then = {KEPT: SHOW}
+        due = now() + RETRY_SECONDS
+        timed = TimedView(row.guild_id, row.id, message_id, due, content, then)
+        await self.play.store.add_timed_view(timed)
+        self.arm(timed)
 
     def arm(self, timed: TimedView, tries: int = 0) -> None:
         """Change the message when its time comes (at once if it has come)."""
@@ -85,7 +99,8 @@ class TimedViews:
     async def _change(self, timed: TimedView, tries: int) -> None:
         try:
             async with self.play.acting(timed.game_id):
-                if await self.play.show_later(timed):
+                change = self.play.make_kept if KEPT in timed.then else self.play.show_later
+                if await change(timed):
                     await self.play.store.drop_timed_view(
                         timed.guild_id, timed.game_id, timed.message_id
                     )

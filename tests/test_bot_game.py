@@ -369,8 +369,10 @@ async def test_stale_click_from_an_earlier_turn(simcord_env, database):
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     old_ids = component_ids(message)
-    # Discord fails the update that would remove the old buttons; the move still counts
+    # Discord fails the update that would remove the old buttons, and refuses the edit through
+    # the channel too; the move still counts
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=403)
     option = select_options(message, "spx:sq:")[0].value
     await player.select(message, [option], custom_id=find_id(message, "spx:sq:"))
     state = stored(database)["state"]
@@ -391,6 +393,7 @@ async def test_click_after_the_game_ended(simcord_env, database):
     await player.click(message, custom_id=find_id(message, "spx:place:"))
     message = table.turn_message(thread)
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=403)  # buttons left over
     option = select_options(message, "spx:sq:")[0].value
     await player.select(message, [option], custom_id=find_id(message, "spx:sq:"))
     assert stored(database)["status"] == "finished"

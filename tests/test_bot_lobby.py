@@ -245,8 +245,10 @@ async def test_second_half_of_a_double_click_on_a_square_is_told_it_was_played(
 ):
     table = Table(simcord_env)
     _thread, player, message = await choosing_a_square(table)
-    # Discord fails the update that would remove the select: the same select is clicked again
+    # Discord fails the update that would remove the select, and the edit through the channel
+    # too: the same select is clicked again
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=403)
     await place_first(player, message)
     before = stored(database)
     assert len(before["state"]["history"]) == 1

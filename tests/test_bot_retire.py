@@ -1,0 +1,218 @@
+"""Issue 23, items 7 and 8: every message of a turn stops saying it runs once the turn ended.
+
+A played turn's result shows exactly once, in the message the turn was played on, even when
+Discord refuses the click's update of it (a 5xx, a lost connection): the message is then edited
+through the channel, and if that fails too, again later in the background, after a restart too.
+A turn posted again (``/… board``, the half-time reminder) leaves no older message saying the turn
+is running or that its time runs out. Every turn-based game, driven as people play it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from simcord.http import router
+from simcord.http.router import BackendError
+
+from bot.adapters import adapter_for, adapters
+from bot.storage import open_store
+from locales import translator
+from tests.databases import as_db
+from tests.netfaults import NETWORK_EXCEPTIONS
+from tests.simtable import component_ids
+from tests.test_bot_abquetschen import AbqTable
+from tests.test_bot_cui_bono import CuiTable
+from tests.test_bot_eintrichtern import EinTable
+from tests.test_bot_game import Table
+from tests.test_bot_spectrangle import SpcTable
+from tests.test_bot_timers import start_timed
+from tests.test_bot_wuerfelmarsch import WmTable
+
+TURN_GAMES = sorted(kind for kind, game in adapters().items() if not game.live)
+CHANNEL_EDIT = ("PATCH", "/channels/*/messages/*")
+RUNNING = re.compile(r"your turn|runs out", re.IGNORECASE)
+
+
+async def started(kind: str, env: Any, db_path: Path, timer: int | None = None) -> tuple[Any, Any]:
+    """A game of ``kind`` between people, started: (its table, where it is played)."""
+    if kind == "spexxx":
+        table: Any = Table(env)
+        return table, await (table.start() if timer is None else start_timed(table, timer))
+    if kind == "spectrangle":
+        table = SpcTable(env)
+    elif kind == "abquetschen":
+        table = AbqTable(env)
+        table.db_path = db_path
+    elif kind == "cuibono":
+        table = CuiTable(env, db_path)
+    elif kind == "eintrichtern":
+        table = EinTable(env, db_path)
+    elif kind == "wuerfelmarsch":
+        table = WmTable(env, db_path)
+    else:
+        raise AssertionError(f"no table drives {kind}: add one")
+    return table, await table.start(timer=timer)
+
+
+def game_id(db_path: Path) -> int:
+    (found,) = as_db(db_path).one("SELECT MAX(id) FROM games")
+    return int(found)
+
+
+def turn_unposted(db_path: Path) -> bool:
+    """Whether the game's turn ended and its next is not posted yet: a click answered now is
+    the click that ended the turn (saved before it is answered)."""
+    (message_id,) = as_db(db_path).one(
+        "SELECT turn_message_id FROM games WHERE id = ?", (game_id(db_path),)
+    )
+    return message_id is None
+
+
+@pytest.fixture
+def failing_answer(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
+    """``fail(db_path, make)``: the answer to the click that ends the turn raises ``make()``
+    (a ``BackendError``: an HTTP status; else a network exception), once."""
+    armed: list[tuple[Path, Callable[[], BaseException]]] = []
+    dispatch = router.dispatch
+
+    def dispatching(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        if armed and method == "POST" and path.startswith("/interactions/"):
+            db_path, make = armed[0]
+            if turn_unposted(db_path):
+                armed.clear()
+                raise make()
+        return dispatch(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(router, "dispatch", dispatching)
+    yield lambda db_path, make: armed.append((db_path, make))
+    assert not armed, "no click ended a turn"
+
+
+FAULTS: dict[str, Callable[[], BaseException]] = {
+    "500": lambda: BackendError(500, 0, "Internal Server Error (injected by test)"),
+    "503": lambda: BackendError(503, 0, "Service Unavailable (injected by test)"),
+    **{f"network{i}": make for i, make in enumerate(NETWORK_EXCEPTIONS)},
+}
+
+
+def message(where: Any, message_id: int) -> discord.Message:
+    for found in where.history():
+        if found.id == message_id:
+            return found
+    raise AssertionError(f"message {message_id} is gone")
+
+
+def turn_message(table: Any, where: Any) -> discord.Message:
+    found = table.turn_message(where)
+    assert found is not None
+    return found
+
+
+async def expected_result(db_path: Path) -> str:
+    """The words the game shows for the turn that just ended, from the stored game."""
+    store = await open_store(as_db(db_path).url)
+    try:
+        (guild_id,) = as_db(db_path).one(
+            "SELECT guild_id FROM games WHERE id = ?", (game_id(db_path),)
+        )
+        row = await store.get(guild_id, game_id(db_path))
+        assert row is not None
+        return adapter_for(row.kind).result_view(translator("en"), row).content
+    finally:
+        await store.close()
+
+
+def assert_closed(where: Any, old: discord.Message, result: str) -> None:
+    """The turn's message shows its result, without controls, and says nothing runs; no other
+    message shows that result."""
+    closed = message(where, old.id)
+    assert closed.content.startswith(result), (closed.content, result)
+    assert component_ids(closed) == [] and not RUNNING.search(closed.content), closed.content
+    assert sum(m.content.startswith(result) for m in where.history()) == 1
+
+
+def assert_one_running(table: Any, where: Any) -> None:
+    """Only the current turn's message says a turn runs (and has controls)."""
+    current = turn_message(table, where)
+    running = [m.id for m in where.history() if RUNNING.search(m.content) or component_ids(m)]
+    assert running == [current.id], [m.content for m in where.history()]
+
+
+# ------------------------------------------------------------------ item 7: a refused update
+
+
+@pytest.mark.parametrize("fault", ["500", "network0"])
+@pytest.mark.parametrize("kind", TURN_GAMES)
+async def test_a_refused_update_of_the_played_turn_still_shows_its_result(
+    simcord_env, db_path, failing_answer, kind, fault
+):
+    table, where = await started(kind, simcord_env, db_path)
+    old = turn_message(table, where)
+    failing_answer(db_path, FAULTS[fault])
+    await table.play_turn(where)
+    assert_closed(where, old, await expected_result(db_path))
+    assert turn_message(table, where).id != old.id  # the next turn is posted
+    await table.play_turn(where)  # and played
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+async def test_every_kind_of_failure_of_the_update_is_closed_through_the_channel(
+    simcord_env, db_path, failing_answer, fault
+):
+    table, where = await started("spexxx", simcord_env, db_path)
+    old = turn_message(table, where)
+    failing_answer(db_path, FAULTS[fault])
+    await table.play_turn(where)
+    assert_closed(where, old, await expected_result(db_path))
+
+
+@pytest.mark.parametrize("kind", TURN_GAMES)
+async def test_a_closing_refused_twice_is_retried_in_the_background(
+    simcord_env, db_path, failing_answer, net_faults, kind
+):
+    table, where = await started(kind, simcord_env, db_path)
+    old = turn_message(table, where)
+    failing_answer(db_path, FAULTS["503"])
+    net_faults.inject(*CHANNEL_EDIT, times=2)  # the edit through the channel, and its first retry
+    await table.play_turn(where)
+    result = await expected_result(db_path)
+    assert RUNNING.search(message(where, old.id).content)  # not closed yet
+    await simcord_env.advance_time(120)
+    assert_closed(where, old, result)
+    assert net_faults.faults == []
+
+
+async def test_a_closing_not_shown_before_a_restart_is_shown_after_it(
+    simcord_env, db_path, failing_answer, make_bot
+):
+    table, where = await started("spexxx", simcord_env, db_path)
+    old = turn_message(table, where)
+    failing_answer(db_path, FAULTS["500"])
+    simcord_env.inject_error(*CHANNEL_EDIT, status=502, times=None)  # Discord down for edits
+    await table.play_turn(where)
+    result = await expected_result(db_path)
+    simcord_env.bot.play.timed.cancel()  # the process goes down before a retry
+    await simcord_env.restart_bot(make_bot())
+    simcord_env.backend.faults.clear()  # edits work again
+    await simcord_env.advance_time(60)
+    assert_closed(where, old, result)
+    assert as_db(db_path).rows("SELECT * FROM timed_views") == []
+
+
+async def test_a_closing_refused_for_good_is_not_tried_again(
+    simcord_env, db_path, failing_answer, net_faults
+):
+    table, where = await started("spexxx", simcord_env, db_path)
+    old = turn_message(table, where)
+    failing_answer(db_path, FAULTS["500"])
+    simcord_env.inject_error(*CHANNEL_EDIT, status=403)
+    await table.play_turn(where)
+    await simcord_env.advance_time(300)
+    edits = [r for r in simcord_env.http_requests if r.method == "PATCH" and str(old.id) in r.path]
+    assert len(edits) == 1  # through the channel, refused: not tried again
+    assert as_db(db_path).rows("SELECT * FROM timed_views") == []
