@@ -20,6 +20,7 @@ from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
     ATTACH_FILES_NOTE,
+    game_ended,
     game_over,
     verdict,
 )
@@ -27,6 +28,7 @@ from bot.models import GameRow, Status, TimedView
 from bot.refusals import Refusal
 from bot.stats import record_finished
 from bot.storage import CorruptGame, GameKey
+from bot.timed import DELETE, KEPT
 from bot.timers import (
     end_turn,
     start_turn_clock,
@@ -119,9 +121,10 @@ class Posting(FlowParts):
         A turn not posted yet (``turn_message_id`` None) gets its first message: the player is
         mentioned and the turn clock starts, but only once the message is really posted. Posting
         an already posted turn again (``/<game> board``, the half-time ``reminder`` line on top)
-        keeps the clock, and only a reminder mentions the player again; the older message then
-        loses its controls (a reminder's is deleted: the reminder takes its place). A live
-        game's round pings the people it waits for (``waits_for``) in its first message only."""
+        keeps the clock, and only a reminder mentions the player again; the older message is
+        then deleted: the new one takes its place, so no older message still says the turn runs
+        or shows its clock. A live game's round pings the people it waits for (``waits_for``) in
+        its first message only."""
         current = adapter_for(row.kind).current(row.game)
         assert current is not None
         fresh = row.turn_message_id is None
@@ -165,7 +168,7 @@ class Posting(FlowParts):
             end_turn(row)  # nobody was shown this turn: no clock runs for it
         await self.store.save(row)
         if posted and previous:
-            await self._retire_turn_message(row, channel, previous, delete=bool(reminder))
+            await self._retire_turn_message(row, channel, previous)
         if posted and live:
             self.live_clocks.schedule(row)
         elif posted and player.is_ai:
@@ -175,19 +178,20 @@ class Posting(FlowParts):
         return posted
 
     async def _retire_turn_message(
-        self, row: GameRow, channel: discord.abc.Messageable, message_id: int, *, delete: bool
+        self, row: GameRow, channel: discord.abc.Messageable, message_id: int
     ) -> None:
-        """An older message of the same turn, now posted again below: its controls go."""
+        """An older message of the same turn, now posted again below, goes; if Discord does not
+        take that now, it goes later (``TimedViews.keep_change``), restart or not."""
         if not hasattr(channel, "get_partial_message"):
             return
-        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
         try:
-            if delete:
-                await message.delete()
-            else:
-                await message.edit(view=None)
-        except discord.HTTPException as exc:
-            log.info("old turn message not updated: %s", exc, extra=ids(row))
+            await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+        except discord.NotFound:
+            pass
+        except DISCORD_FAILURES as exc:
+            log.info("old turn message not deleted: %r", exc, extra=ids(row))
+            if worth_retrying(exc):
+                await self.timed.keep_change(row, message_id, None)
 
     def retry_post(self, row: GameRow) -> None:
         """Post a turn nobody was shown later, with backoff, in the background: one Discord
@@ -441,9 +445,12 @@ class Posting(FlowParts):
             return True
         message = channel.get_partial_message(timed.message_id)  # type: ignore[attr-defined]
         try:
-            await message.edit(
-                content=timed.lead, attachments=[], view=None, allowed_mentions=NO_MENTIONS
-            )
+            if timed.then[KEPT] == DELETE:
+                await message.delete()
+            else:
+                await message.edit(
+                    content=timed.lead, attachments=[], view=None, allowed_mentions=NO_MENTIONS
+                )
         except discord.NotFound:
             log.info("a message to change is gone", extra=ids(row))
         except DISCORD_FAILURES as exc:
@@ -545,10 +552,15 @@ class Posting(FlowParts):
         return [discord.File(io.BytesIO(png), name)], ""
 
     async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None:
-        """Remove the controls from the stored turn message (best effort)."""
+        """The stored turn message of a game that ended outside its turn (cancelled) says so
+        instead of whose turn it was and when its time ran out, without controls; its picture
+        stays (best effort)."""
         if not row.turn_message_id or not hasattr(channel, "get_partial_message"):
             return
+        t = await self.public_t(row.guild_id)
         try:
-            await channel.get_partial_message(row.turn_message_id).edit(view=None)  # type: ignore[attr-defined]
-        except discord.HTTPException as exc:
-            log.info("old turn message not updated: %s", exc, extra=ids(row))
+            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
+                content=game_ended(t, row), view=None, allowed_mentions=NO_MENTIONS
+            )
+        except DISCORD_FAILURES as exc:
+            log.info("old turn message not updated: %r", exc, extra=ids(row))

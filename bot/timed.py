@@ -32,6 +32,7 @@ MAX_TRIES = 5
 # cannot be made again from the game (an ended turn's words, an older message of a turn to go)
 KEPT = "_kept"
 SHOW = "show"  # the message shows ``lead`` as it is, without controls or picture
+DELETE = "delete"  # the message goes
 
 
 class TimedViews:
@@ -49,13 +50,13 @@ class TimedViews:
         await self.play.store.add_timed_view(timed)
         return timed
 
-    async def keep_change(self, row: GameRow, message_id: int, content: str) -> None:
+    async def keep_change(self, row: GameRow, message_id: int, content: str | None) -> None:
         """A change of an ended turn's message that Discord did not take now (a 5xx, the network):
         stored, and made in the background after ``RETRY_SECONDS``, tried again as any timed
-        view's, and after a restart too."""
-        then = {KEPT: SHOW}
+        view's, and after a restart too. ``content`` None: the message is deleted."""
+        then = {KEPT: DELETE if content is None else SHOW}
         due = now() + RETRY_SECONDS
-        timed = TimedView(row.guild_id, row.id, message_id, due, content, then)
+        timed = TimedView(row.guild_id, row.id, message_id, due, content or "", then)
         await self.play.store.add_timed_view(timed)
         self.arm(timed)
 

@@ -35,6 +35,7 @@ from tests.test_bot_wuerfelmarsch import WmTable
 
 TURN_GAMES = sorted(kind for kind, game in adapters().items() if not game.live)
 CHANNEL_EDIT = ("PATCH", "/channels/*/messages/*")
+CHANNEL_DELETE = ("DELETE", "/channels/*/messages/*")
 RUNNING = re.compile(r"your turn|runs out", re.IGNORECASE)
 
 
@@ -216,3 +217,64 @@ async def test_a_closing_refused_for_good_is_not_tried_again(
     edits = [r for r in simcord_env.http_requests if r.method == "PATCH" and str(old.id) in r.path]
     assert len(edits) == 1  # through the channel, refused: not tried again
     assert as_db(db_path).rows("SELECT * FROM timed_views") == []
+
+
+# ------------------------------------------------- item 8: a turn posted again, then played
+
+
+@pytest.mark.parametrize("kind", TURN_GAMES)
+async def test_reminder_then_board_then_the_move_leave_nothing_running(simcord_env, db_path, kind):
+    table, where = await started(kind, simcord_env, db_path, timer=120)
+    first = turn_message(table, where)
+    await simcord_env.advance_time(70)  # the half-time reminder
+    reminder = turn_message(table, where)
+    assert reminder.id != first.id and "still your turn" in reminder.content
+    group = adapter_for(kind).group
+    r = await table.players[0].slash(where, f"{group} board")
+    assert r.acknowledged and not r.ephemeral
+    assert turn_message(table, where).id != reminder.id
+    assert_one_running(table, where)  # the reminder no longer says the turn runs
+    await table.play_turn(where)
+    assert_one_running(table, where)
+
+
+@pytest.mark.parametrize("kind", ["spexxx", "eintrichtern"])
+async def test_board_twice_then_the_move_leave_nothing_running(simcord_env, db_path, kind):
+    table, where = await started(kind, simcord_env, db_path, timer=120)
+    group = adapter_for(kind).group
+    for _ in range(2):
+        r = await table.players[1].slash(where, f"{group} board")
+        assert r.acknowledged and not r.ephemeral
+        assert_one_running(table, where)
+    await table.play_turn(where)
+    assert_one_running(table, where)
+
+
+async def test_an_older_message_discord_did_not_take_away_goes_after_a_restart(
+    simcord_env, db_path, make_bot
+):
+    table, where = await started("spexxx", simcord_env, db_path, timer=120)
+    first = turn_message(table, where)
+    simcord_env.inject_error(*CHANNEL_DELETE, status=500, times=None)
+    r = await table.players[1].slash(where, "spexxx board")
+    assert r.acknowledged and not r.ephemeral
+    assert RUNNING.search(message(where, first.id).content)  # Discord refused its removal
+    simcord_env.bot.play.timed.cancel()  # the process goes down before a retry
+    await simcord_env.restart_bot(make_bot())
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(30)
+    assert_one_running(table, where)
+    await table.play_turn(where)
+    assert_one_running(table, where)
+
+
+@pytest.mark.parametrize("kind", ["spexxx", "wuerfelmarsch"])
+async def test_a_cancelled_game_leaves_nothing_running(simcord_env, db_path, kind):
+    table, where = await started(kind, simcord_env, db_path, timer=120)
+    await simcord_env.advance_time(70)  # the half-time reminder is the turn's message now
+    turn = turn_message(table, where)
+    group = adapter_for(kind).group
+    r = await table.players[0].slash(where, f"{group} cancel")
+    assert r.acknowledged and not r.ephemeral
+    assert not [m.content for m in where.history() if RUNNING.search(m.content) or component_ids(m)]
+    assert "was cancelled" in message(where, turn.id).content
