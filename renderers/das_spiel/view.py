@@ -15,7 +15,7 @@ takes screen role ``(a − side) mod 3``. Labels stay global.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -216,7 +216,7 @@ def face_sprite(colour: Colour, r: int, pips: int, dim: bool = False) -> Sprite:
 
 
 DIGIT_AT: Final = 0.38  # where a face's digit sits, in face units from the die's top corner
-DIGIT_SIZE: Final = 30
+DIGIT_SIZE: Final = 36
 
 
 @lru_cache(maxsize=128)
@@ -492,17 +492,79 @@ def mark_last(img: Image.Image, occupied: int, last: Iterable[int], side: int = 
             )
 
 
+Box = tuple[int, int, int, int]
+
+LABEL_GAP: Final = 3  # pixels kept between two labels' chips
+LABEL_MIN: Final = 20  # the smallest type a crowd of labels is drawn in
+# Where a chip may move from its point, in steps of a fifth of its height or half its width,
+# nearest first: up to five steps down or up (two positions three layers apart share a point;
+# neighbours on a slope's staircase are half a face apart), then half a chip sideways.
+_NUDGES: Final = (
+    *((0, dy) for step in range(6) for dy in ((step, -step) if step else (0,))),
+    *((dx, dy) for dy in (0, 1, -1, 2, -2) for dx in (-1, 1)),
+)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return (
+        a[0] < b[2] + LABEL_GAP
+        and b[0] < a[2] + LABEL_GAP
+        and (a[1] < b[3] + LABEL_GAP and b[1] < a[3] + LABEL_GAP)
+    )
+
+
+def label_boxes(
+    choosable: Iterable[int], side: int = g.X, size: int = th.LABEL_SIZE, lift: int = 0
+) -> tuple[int, list[tuple[int, Box]]]:
+    """The chips' size and where each choosable position's chip goes (``lift`` pixels above
+    the position's point when it fits there): on its point if no chip placed before is in the
+    way, else nudged the least distance that clears them all. Higher layers are placed first,
+    so the chips of the pile's top stay on their dice. Where a crowd leaves some chip no free
+    spot (a big Abquetschen build: 30 chips), all are drawn smaller, down to LABEL_MIN."""
+    order = sorted(choosable, key=lambda i: (-g.LAYER[i], i))
+    for points in range(size, LABEL_MIN - 1, -1):
+        placed = _place_labels(order, side, points, lift)
+        if placed is not None:
+            return points, placed
+    return LABEL_MIN, _place_labels(order, side, LABEL_MIN, lift, force=True) or []
+
+
+def _place_labels(
+    order: Sequence[int], side: int, size: int, lift: int, force: bool = False
+) -> list[tuple[int, Box]] | None:
+    """``label_boxes`` in one size; None if some chip finds no free spot (unless ``force``:
+    then it stays on its point)."""
+    placed: list[tuple[int, Box]] = []
+    for i in order:
+        sprite = label_sprite(g.LABELS[i], size)
+        x, y = centre(i, side)
+        x, y = x + sprite.dx, y + sprite.dy - lift
+        step_x, step_y = (sprite.w + LABEL_GAP) // 2, -(-(sprite.h + LABEL_GAP) // 5)
+        for dx, dy in _NUDGES:
+            left, top = x + dx * step_x, y + dy * step_y
+            box = (left, top, left + sprite.w, top + sprite.h)
+            if not any(_overlap(box, other) for _, other in placed):
+                break
+        else:
+            if not force:
+                return None
+            box = (x, y, x + sprite.w, y + sprite.h)
+        placed.append((i, box))
+    return placed
+
+
 def draw_labels(
-    img: Image.Image, choosable: Iterable[int], side: int = g.X, size: int = th.LABEL_SIZE
+    img: Image.Image,
+    choosable: Iterable[int],
+    side: int = g.X,
+    size: int = th.LABEL_SIZE,
+    lift: int = 0,
 ) -> None:
-    """A label chip on each choosable position; two positions on one line of sight (one three
-    layers above the other) share a point, so the lower one's chip moves down a chip."""
-    taken: dict[tuple[int, int], int] = {}
-    for i in sorted(choosable, key=lambda i: -g.LAYER[i]):
-        at = centre(i, side)
-        shift = taken.get(at, 0)
-        taken[at] = shift + 1
-        label_sprite(g.LABELS[i], size).paste(img, (at[0], at[1] + shift * (size + 12)))
+    """A label chip on each choosable position, where ``label_boxes`` puts it."""
+    size, boxes = label_boxes(choosable, side, size, lift)
+    for i, (x0, y0, _, _) in boxes:
+        sprite = label_sprite(g.LABELS[i], size)
+        sprite.paste(img, (x0 - sprite.dx, y0 - sprite.dy))
 
 
 def pyramid_image(pyramid: Pyramid, overlay: Overlay = PLAIN) -> Image.Image:

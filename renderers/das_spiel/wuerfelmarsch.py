@@ -305,9 +305,8 @@ def board_image(
     if moves_from is not None:
         _draw_destinations(img, destinations(s, moves_from), side)
     _draw_funnels(img, funnels, side)
-    for i in choosable:  # on the die's top tip: its pips decide captures, so none is covered
-        x, y = view.centre(i, side)
-        view.label_sprite(g.LABELS[i]).paste(img, (x, y - LABEL_LIFT))
+    # On the die's top tip: its pips decide captures, so none is covered.
+    view.draw_labels(img, choosable, side, lift=LABEL_LIFT)
     return img
 
 
