@@ -31,6 +31,7 @@ import discord
 from bot import replies
 from bot.adapters import adapter_for
 from bot.components import build_view
+from bot.failures import DISCORD_FAILURES
 from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.models import GameRow, Status
@@ -311,8 +312,8 @@ class LiveFlow(FlowParts):
                     await replies.edit_message(interaction, **fields)
                 return True
             await replies.edit_message(interaction, view=None)  # an older message: no controls
-        except discord.HTTPException as exc:
-            log.warning("could not answer the click: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not answer the click: %r", exc, extra=ids(row))
         return False
 
     # ---------------------------------------------------------------------------- panels

@@ -24,11 +24,13 @@ from bot.storage import open_store
 from locales import translator
 from tests.databases import as_db
 from tests.netfaults import NETWORK_EXCEPTIONS
-from tests.simtable import component_ids
+from tests.simtable import component_ids, find_id
 from tests.test_bot_abquetschen import AbqTable
+from tests.test_bot_bunte_kuh import KuhTable
 from tests.test_bot_cui_bono import CuiTable
 from tests.test_bot_eintrichtern import EinTable
 from tests.test_bot_game import Table
+from tests.test_bot_raffzahn import LIVE, rolled_five, seed_one  # noqa: F401
 from tests.test_bot_spectrangle import SpcTable
 from tests.test_bot_timers import start_timed
 from tests.test_bot_wuerfelmarsch import WmTable
@@ -128,6 +130,20 @@ async def expected_result(db_path: Path) -> str:
         await store.close()
 
 
+async def round_result(db_path: Path) -> str:
+    """The words a live game shows for the round that just ended, from the stored game."""
+    store = await open_store(as_db(db_path).url)
+    try:
+        (guild_id,) = as_db(db_path).one(
+            "SELECT guild_id FROM games WHERE id = ?", (game_id(db_path),)
+        )
+        row = await store.get(guild_id, game_id(db_path))
+        assert row is not None
+        return adapter_for(row.kind).turn_result(translator("en"), row)
+    finally:
+        await store.close()
+
+
 def assert_closed(where: Any, old: discord.Message, result: str) -> None:
     """The turn's message shows its result, without controls, and says nothing runs; no other
     message shows that result."""
@@ -219,6 +235,34 @@ async def test_a_closing_refused_for_good_is_not_tried_again(
     assert as_db(db_path).rows("SELECT * FROM timed_views") == []
 
 
+async def test_an_expired_turn_whose_closing_discord_refused_is_closed_later(simcord_env, db_path):
+    table, where = await started("spexxx", simcord_env, db_path, timer=120)
+    await simcord_env.advance_time(70)  # the reminder is the turn's message now
+    reminder = turn_message(table, where)
+    simcord_env.inject_error(*CHANNEL_EDIT, status=503)
+    await simcord_env.advance_time(90)  # expired: the computer played, the closing refused
+    assert simcord_env.backend.faults == []
+    closed = message(where, reminder.id)
+    assert "Time ran out" in closed.content and not component_ids(closed)
+    assert_one_running(table, where)
+
+
+async def test_a_resignation_whose_turn_message_discord_refused_is_shown_later(
+    simcord_env, db_path, net_faults
+):
+    table, where = await started("spexxx", simcord_env, db_path)
+    old = turn_message(table, where)
+    on_turn = table.on_turn(old)
+    net_faults.inject(*CHANNEL_EDIT)
+    r = await on_turn.slash(where, "spexxx resign")
+    assert r.acknowledged and not r.ephemeral
+    assert component_ids(message(where, old.id))  # not changed yet
+    await simcord_env.advance_time(30)
+    closed = message(where, old.id)
+    assert "resigned" in closed.content and not component_ids(closed), closed.content
+    assert not RUNNING.search(closed.content)
+
+
 # ------------------------------------------------- item 8: a turn posted again, then played
 
 
@@ -278,3 +322,44 @@ async def test_a_cancelled_game_leaves_nothing_running(simcord_env, db_path, kin
     assert r.acknowledged and not r.ephemeral
     assert not [m.content for m in where.history() if RUNNING.search(m.content) or component_ids(m)]
     assert "was cancelled" in message(where, turn.id).content
+
+
+# ---------------------------------------------------- live games: a round's end, refused
+
+
+@LIVE
+@pytest.mark.usefixtures("seed_one")
+@pytest.mark.parametrize("fault", ["500", "network0"])
+async def test_a_raffzahn_round_ended_by_a_click_discord_refused_shows_its_result(
+    simcord_env, db_path, failing_answer, dice, fault
+):
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    old = table.round_message(where)
+    failing_answer(db_path, FAULTS[fault])
+    await table.press(table.players[0], where, "stop")  # the roller's STOP ends the round
+    assert_closed(where, old, await round_result(db_path))
+    assert "round 2" in table.round_message(where).content
+
+
+@LIVE
+async def test_a_bunte_kuh_round_whose_result_discord_refused_shows_it_later(
+    simcord_env, db_path, net_faults
+):
+    table = KuhTable(simcord_env, db_path)
+    where = await table.start()
+    ben = table.players[1]
+    rolled = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    assert pos is not None
+    r = await table.call_stop(ben, rolled, pos)
+    assert r.ephemeral, r.response.content
+    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
+    await simcord_env.advance_time(0.5)  # the round message drawn as called
+    net_faults.inject(*CHANNEL_EDIT, times=None)  # Discord takes no edit of a message now
+    r = await ben.select(panel, ["654"], custom_id=find_id(panel, "bk:lay:"))
+    assert "You laid a die in " in r.response.content
+    result = await round_result(db_path)
+    assert message(where, rolled.id).content != result
+    net_faults.clear()
+    await simcord_env.advance_time(30)
+    assert_closed(where, rolled, result)
