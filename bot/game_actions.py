@@ -172,7 +172,7 @@ class GameActions(FlowParts):
             await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """``/<game> board``: the current turn message again, the old one without controls. Its
+        """``/<game> board``: the current turn message again, in place of the old one. Its
         players and the server's managers may; the turn clock keeps running, nobody is pinged."""
         perms = getattr(interaction.user, "guild_permissions", None)
         if row.seat_of(interaction.user.id) is None and not (perms and perms.manage_guild):
