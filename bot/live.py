@@ -322,10 +322,12 @@ class LiveFlow(FlowParts):
         self, row: GameRow, seat: int, interaction: discord.Interaction, screen: Any = None
     ) -> dict[str, Any] | None:
         """The seat's panel as message fields, in the language of the one who opened it;
-        None when there is nothing private to show."""
+        None when there is nothing private to show. A finished game's panel shows how it ended
+        and offers nothing."""
         game = adapter_for(row.kind)
         t = user_t(interaction)
-        view = game.panel_view(t, row, seat, screen) if row.status is Status.RUNNING else None
+        shown = row.status in (Status.RUNNING, Status.FINISHED)
+        view = game.panel_view(t, row, seat, screen) if shown else None
         if view is None:
             return None
         content, files = await self._with_picture(
@@ -333,7 +335,7 @@ class LiveFlow(FlowParts):
         )
         controls = (
             build_view(game.code, row.id, row.event_count, view.controls)
-            if view.controls is not None and view.controls.rows
+            if row.status is Status.RUNNING and view.controls is not None and view.controls.rows
             else None
         )
         return {"content": content, "attachments": files, "view": controls}

@@ -8,7 +8,9 @@ a restart mid-round, export only after the end, stats per game."""
 from __future__ import annotations
 
 import json
+import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +19,10 @@ import pytest
 
 from bot.adapters import adapter_for
 from bot.adapters.raffzahn import RaffzahnAdapter
+from bot.adapters.raffzahn.adapter import SEAT_MARKS
 from games.das_spiel import geometry as g
 from games.das_spiel.__main__ import main as replay_main
-from games.das_spiel.raffzahn import Raffzahn
+from games.das_spiel.raffzahn import Phase, Raffzahn, Roll, Stop, Take
 from games.das_spiel.sides import side_of_seat
 from tests.dastable import DasTable, notified, replayed, stored
 from tests.simtable import component_ids, find_id
@@ -32,7 +35,8 @@ LIVE = pytest.mark.simcord(settle_timeout=2.0)
 # With computers a short sleep (a claim in 0.8 s) would run in real time: no pictures there.
 COMPUTERS = pytest.mark.simcord(settle_timeout=0.5)
 CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
-WORKED_EXAMPLE = SAMPLE["events"]  # RECORD-FORMAT.md's Raffzahn sample (RULES.md §5.7)
+WORKED_EXAMPLE = SAMPLE["events"]
+ADAPTER = adapter_for("raffzahn")  # RECORD-FORMAT.md's Raffzahn sample (RULES.md §5.7)
 
 
 class RaffTable(DasTable):
@@ -551,3 +555,133 @@ async def test_the_roller_resigns_mid_round_and_the_computer_ends_it(
     ]
     message = table.round_message(where)
     assert "round 2" in message.content and "2️⃣ bob" in message.content
+
+
+Goal = Callable[[Raffzahn, int], Any]
+
+
+def last_takes(engine: Raffzahn, t: int) -> tuple[int, list[tuple[int, int]]] | None:
+    """A roll after which exactly two seats may take one die each, the second take ending the
+    game (nothing left above the plate, nothing more to take): the roll and the two takes."""
+    for v in range(1, 7):
+        c = engine.copy()
+        c.apply(Roll(c.state.roller, v, t))
+        s = c.state
+        if s.phase is not Phase.ROUND:
+            continue
+        takes = [(x, i) for x in range(3) for i in g.bits(s.takeable(x))]
+        if len(takes) != 2 or takes[0][0] == takes[1][0]:
+            continue
+        c.apply(Take(*takes[0], t))
+        if c.state.phase is Phase.ROUND and c.apply(Take(*takes[1], t)).end is not None:
+            return v, takes
+    return None
+
+
+def nothing_to_take(engine: Raffzahn, t: int) -> int | None:
+    """A roll nobody can take anything with, after which the game goes on."""
+    for v in range(1, 7):
+        c = engine.copy()
+        result = c.apply(Roll(c.state.roller, v, t))
+        if result.closed is not None and result.end is None:
+            return v
+    return None
+
+
+def path_to(start: Raffzahn, t: int, goal: Goal) -> tuple[list[Any], Any]:
+    """Rounds played on from ``start`` (rolls, takes from the plate first, STOPs; never the
+    last die above the plate) to a position before a roll where ``goal`` finds what it wants."""
+    for attempt in range(50):
+        rng = random.Random(attempt)
+        engine = start.copy()
+        actions: list[Any] = []
+        now = t
+        while engine.state.phase is Phase.ROLL and len(actions) < 600:
+            now += 1
+            if (found := goal(engine, now)) is not None:
+                return actions, found
+            actions.append(Roll(engine.state.roller, rng.randint(1, 6), now))
+            engine.apply(actions[-1])
+            while engine.state.phase is Phase.ROUND:
+                s = engine.state
+                above = (s.pyramid.occupied & ~g.BOTTOM_MASK).bit_count()
+                takes = [
+                    Take(x, i, now)
+                    for x in range(3)
+                    for i in g.bits(s.takeable(x))
+                    if g.BIT[i] & g.BOTTOM_MASK or above > 2
+                ]
+                actions.append(rng.choice(takes) if takes else Stop(s.roller, now))
+                engine.apply(actions[-1])
+    raise AssertionError("no such position found")
+
+
+async def played_on(env, table: RaffTable, goal: Goal) -> tuple[Any, int]:
+    """The running game played on (its log and state, stored) to where ``goal`` finds what it
+    wants, and its round posted again (``/dasspiel board``): what the goal found, the roller."""
+    await env.advance_time(1.0)  # the actions below are stamped before now
+    store = env.bot.play.store
+    row = await store.get(table.guild.id, table.game_id)
+    engine = row.game.engine
+    actions, found = path_to(engine, engine.state.clock.now, goal)
+    for action in actions:
+        ADAPTER.apply(row.game, action, None)
+    await store.save(row)
+    roller = row.game.engine.state.roller
+    r = await table.players[roller].slash(table.channel.threads[-1], "dasspiel board")
+    assert not r.ephemeral, r.response.content
+    return found, roller
+
+
+@LIVE
+async def test_the_takes_that_end_the_game_are_answered_with_the_final_wall(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    """The last two takes, received together: both count, each taker's answer and every open
+    panel show the wall after the last take and how the game ended, and offer nothing."""
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    (value, takes), roller = await played_on(simcord_env, table, last_takes)
+    players = table.players
+    for seat in range(3):
+        if seat != roller:
+            await table.open_panel(players[seat], where)
+    dice.script((value,))
+    await table.press(players[roller], where, "roll")  # the roller's panel: its answer
+    presses = []
+    for seat, pos in takes:
+        panel = table.panel(where, players[seat])
+        assert panel is not None
+        presses.append(Press(players[seat], panel, take_id(panel, g.LABELS[pos])))
+    results = await together(simcord_env, presses)
+    assert [(e["type"], e.get("pos")) for e in table.events()[-2:]] == [
+        ("take", g.LABELS[pos]) for _, pos in takes
+    ]
+    assert table.status(db_path) == "finished"
+    piles = engine_of(db_path, table.game_id).state.piles()
+    for r in results:
+        assert r.response.content.startswith("👁️"), r.response.content
+    for player in players:
+        panel = table.panel(where, player)
+        assert panel is not None and not component_ids(panel), player.name
+        assert "Only the plate is left: the most dice win." in panel.content
+        assert f"{SEAT_MARKS[0]} alice **{piles[0]}**" in panel.content
+        for _, pos in takes:  # the wall after both takes
+            assert g.LABELS[pos] not in panel.content.split("```")[1]
+
+
+@LIVE
+async def test_a_roll_nobody_can_take_from_tells_the_roller_what_was_rolled(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    value, roller = await played_on(simcord_env, table, nothing_to_take)
+    dice.script((value,))
+    r = await table.press(table.players[roller], where, "roll")
+    assert r.ephemeral
+    name = f"{SEAT_MARKS[roller]} {table.players[roller].name}"
+    assert f"{name} rolled **{value}**" in r.response.content, r.response.content
+    assert "Nobody took a die.\nNobody could take anything more." in r.response.content
+    assert "Wait for the roll" in r.response.content  # the next round's
+    assert not component_ids(table.panel(where, table.players[roller]))

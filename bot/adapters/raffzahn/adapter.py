@@ -444,14 +444,23 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         ]
         return t("Taken this round: {takes}", takes=" · ".join(parts)) if parts else ""
 
-    def panel_view(self, t: Translator, row: GameRow, seat: int, screen: Any = None) -> TurnView:
+    def panel_view(
+        self, t: Translator, row: GameRow, seat: int, screen: Any = None
+    ) -> TurnView | None:
         """``seat``'s private panel: its own wall and the dice it may take now, never another
-        side (drawn from ``view(seat)`` alone)."""
+        side (drawn from ``view(seat)`` alone). Between rounds and at the end it says how the
+        last round went (a roll nobody could take from closes at once: the roller's answer
+        says so) and offers nothing; None once the others resigned (no round is played)."""
         game: Game = row.game
         v = game.engine.view(seat)
+        if self.finished(game) and v.phase is not Phase.OVER:
+            return None
         side = g.AXIS_NAMES[side_of_seat(seat)]
         lang = t.lang
         lines = ["👁️ " + t("**Your side ({side})**", side=side)]
+        last = v.phase is not Phase.ROUND and game.engine.state.last_close is not None
+        if last:  # the round just closed: its roll, takes, close, piles (and the end)
+            lines.extend(self.turn_result(t, row).split("\n"))
         if v.phase is Phase.ROUND and v.value is not None:
             if v.takeable:
                 lines.append(
@@ -469,7 +478,8 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             lines.append(t("Wait for the roll: this panel then shows what you may take."))
         lines.append(t("Each cell of your wall: the die in front and the pips it shows you."))
         lines.append(panel.wall_grid(v))
-        lines.append(self.piles_line(t, row))
+        if not last:
+            lines.append(self.piles_line(t, row))
         # no picture: a panel is redrawn after every take, and three pictures more per take
         # would make every click wait (the public picture shows the shape)
         stop = v.phase is Phase.ROUND and v.roller == seat
