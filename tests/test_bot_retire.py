@@ -78,21 +78,24 @@ def turn_unposted(db_path: Path) -> bool:
 
 @pytest.fixture
 def failing_answer(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
-    """``fail(db_path, make)``: the answer to the click that ends the turn raises ``make()``
-    (a ``BackendError``: an HTTP status; else a network exception), once."""
-    armed: list[tuple[Path, Callable[[], BaseException]]] = []
+    """``fail(db_path, make, after=False)``: the answer to the click that ends the turn raises
+    ``make()`` (a ``BackendError``: an HTTP status; else a network exception), once; ``after``:
+    Discord carried it out, but the bot is told it failed (the answer was lost)."""
+    armed: list[tuple[Path, Callable[[], BaseException], bool]] = []
     dispatch = router.dispatch
 
     def dispatching(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
         if armed and method == "POST" and path.startswith("/interactions/"):
-            db_path, make = armed[0]
+            db_path, make, after = armed[0]
             if turn_unposted(db_path):
                 armed.clear()
+                if after:
+                    dispatch(backend, method, path, **kwargs)
                 raise make()
         return dispatch(backend, method, path, **kwargs)
 
     monkeypatch.setattr(router, "dispatch", dispatching)
-    yield lambda db_path, make: armed.append((db_path, make))
+    yield lambda db_path, make, after=False: armed.append((db_path, make, after))
     assert not armed, "no click ended a turn"
 
 
@@ -186,6 +189,18 @@ async def test_every_kind_of_failure_of_the_update_is_closed_through_the_channel
     failing_answer(db_path, FAULTS[fault])
     await table.play_turn(where)
     assert_closed(where, old, await expected_result(db_path))
+
+
+@pytest.mark.parametrize("kind", ["spexxx", "eintrichtern"])
+async def test_an_update_carried_out_but_its_answer_lost_shows_the_result_once(
+    simcord_env, db_path, failing_answer, kind
+):
+    table, where = await started(kind, simcord_env, db_path)
+    old = turn_message(table, where)
+    failing_answer(db_path, FAULTS["network2"], after=True)  # a read timeout
+    await table.play_turn(where)
+    assert_closed(where, old, await expected_result(db_path))
+    assert turn_message(table, where).id != old.id
 
 
 @pytest.mark.parametrize("kind", TURN_GAMES)
