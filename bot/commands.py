@@ -518,9 +518,12 @@ def game_line(t: Translator, guild_id: int, row: GameRow | Unreadable) -> str:
             else f"<#{row.channel_id}>"
         )
         waiting = t("lobby ({taken}/{max})", taken=len(row.players), max=game.max_seats)
-        return f"**#{row.id}** {waiting}: {players} · {where}"
+        return (
+            t("{label}: {value}", label=f"**#{row.id}** {waiting}", value=players) + f" · {where}"
+        )
     turn = t("turn {n}", n=game.turn_number(row.game))
-    return f"**#{row.id}** {turn}: {players} · <#{row.play_channel_id}>"
+    listed = t("{label}: {value}", label=f"**#{row.id}** {turn}", value=players)
+    return f"{listed} · <#{row.play_channel_id}>"
 
 
 # ---------------------------------------------------------------------------- wiring

@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.adapter import ARG_PATTERN, MAX_OPTIONS, Button, Click, Controls, Select, TurnView
 from bot.adapters.spectrangle import ADAPTER, Screen
+from bot.adapters.spectrangle.words import tile_text
 from bot.models import GameRow, Player, SeatResult, Status
 from bot.refusals import Refusal
 from games.common.actions import Resign
@@ -436,7 +437,7 @@ def test_the_hint_is_private_and_worded_from_the_structured_hint() -> None:
     for lang in LANGUAGES:
         out = click(game, Click("hint"), translator(lang))
         assert out.action is None and out.screen is None and out.private
-        assert advice.tile in out.private and f"{advice.field}" in out.private
+        assert tile_text(advice.tile) in out.private and f"{advice.field}" in out.private
         if lang != "en":
             assert out.private != click(game, Click("hint"), EN).private
             assert advice.text not in out.private
@@ -572,15 +573,17 @@ def test_turn_results_say_who_laid_what_where_for_how_much() -> None:
     line = ADAPTER.turn_result(EN, row)
     value = TILE_BY_CODE[code].value
     assert line.startswith(f"{ADAPTER.seat_marks[seat]} Player {seat} laid")
-    assert line.endswith(f"{code} on field 0 · {value} = **+{value}**")
+    assert line.endswith(f"{tile_text(code)} on field 0 · {value} = **+{value}**")
     # a ×3 field next to it: value × 1 side × 3
     nxt = next(p for p in game.legal_placements() if p.field == 2)
     game.apply(nxt)
     line = ADAPTER.turn_result(EN, row)
     value = TILE_BY_CODE[nxt.tile].value
-    assert line.endswith(f"{nxt.tile} on field 2 (×3) · {value} × 1 side × 3 = **+{3 * value}**")
+    assert line.endswith(
+        f"{tile_text(nxt.tile)} on field 2 (×3) · {value} × 1 side × 3 = **+{3 * value}**"
+    )
     assert ADAPTER.turn_result(translator("nl"), row).endswith(
-        f"{nxt.tile} op veld 2 (×3) · {value} × 1 zijde × 3 = **+{3 * value}**"
+        f"{tile_text(nxt.tile)} op veld 2 (×3) · {value} × 1 zijde × 3 = **+{3 * value}**"
     )
 
 

@@ -97,3 +97,79 @@ async def test_a_2_v_2_lobby_asks_for_4_players_and_its_thread_names_the_teams(
     ours, theirs = name.split(t(" vs "))
     assert ours.startswith(f"ann{t(' & ')}") and ours.endswith(t("normal"))
     assert theirs.startswith(f"bo{t(' & ')}") and theirs.endswith(t("hard"))
+
+
+# ------------------------------------------------------------------------------ leftovers
+
+TILE_CODE = re.compile(r"\b[RGBYPW]{3}\b")  # the engine's English colour letters
+
+
+async def test_spectrangle_shows_tiles_by_their_colours_not_english_letters(
+    simcord_env, db_path: Path
+) -> None:
+    guild = simcord_env.create_guild("Club", preferred_locale="de")
+    channel = guild.create_text_channel("spiele")
+    ann, bo = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bo"))
+    await ann.slash(channel, "spectrangle new")
+    lobby = channel.last_message
+    await bo.click(lobby, custom_id=find_id(lobby, "spc:join:"))
+    lobby = channel.last_message
+    await ann.click(lobby, custom_id=find_id(lobby, "spc:start:"))
+    thread = channel.threads[-1]
+    intro = thread.history()[0].content
+    assert "🟥" in intro or "🟦" in intro or "🟨" in intro, intro
+    assert not TILE_CODE.search(intro), intro
+    turn = next(m for m in reversed(thread.history()) if any("spc:" in c for c in ids(m)))
+    labels = [o.label for o in select_options(turn, find_id(turn, "spc:tile:"))]
+    assert labels and not any(TILE_CODE.search(label) for label in labels), labels
+
+
+def ids(message) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c.custom_id for row in message.components for c in row.children if c.custom_id]
+
+
+def test_french_cui_bono_names_the_die_it_pulls_with_an_article() -> None:
+    from tests.test_words_finals import finished
+
+    row = finished("cuibono", False)
+    said = adapters()["cuibono"].turn_result(translator("fr"), row)
+    assert " a retiré un dé " in said and "retiré dé" not in said, said
+
+
+def test_french_agrees_its_numbers_and_spaces_its_colons() -> None:
+    from games.das_spiel.cui_bono import CuiBono
+    from games.das_spiel.pyramid import Colour
+    from locales import tn
+    from renderers.das_spiel.cui_bono import cards
+
+    fr = translator("fr")
+    prompt = "Put it back into a funnel the picture labels ({n} possible), or keep it: −{cost}."
+    assert "(1 possible)" in tn(fr, prompt, prompt, 1, cost=2)
+    assert "(3 possibles)" in tn(fr, prompt, prompt, 3, cost=2)
+    game = CuiBono.new(2, 1)
+    game.state.kept[0] = [Colour.RED, Colour.RED, Colour.RED, Colour.YELLOW]
+    mine, other = cards(game, ["ann", "bo"], fr, "fr")
+    assert (mine.line, mine.facts) == ("5 points négatifs", "4 dés gardés : 3 rouges, 1 jaune")
+    assert other.line == "0 point négatif"  # not "−0 points"
+
+
+@pytest.mark.simcord(settle_timeout=2.0)
+async def test_a_name_with_an_underscore_is_escaped_in_every_chat_line(
+    simcord_env, db_path: Path
+) -> None:
+    from tests.test_bot_bunte_kuh import KuhTable
+
+    table = KuhTable(simcord_env, db_path, names=("ann_b", "ben", "cid"))
+    where = await table.start()
+    message = await table.roll(where, 6, 4, 3)
+    pos = table.right_funnel()
+    assert pos is not None
+    ann = table.players[0]
+    r = await table.call_stop(ann, message, pos)
+    assert r.ephemeral, r.response.content
+    panel = next(m for m in where.history(viewer=ann) if "Lay your die" in m.content)
+    await ann.select(panel, ["654"], custom_id=find_id(panel, "bk:lay:"))
+    result = next(m for m in where.history() if "round 1" in m.content and "rolled" in m.content)
+    assert "ann\\_b laid a die" in result.content, result.content
+    for m in where.history():  # markdown renders every chat line: no raw "_" anywhere
+        assert not re.search(r"ann_b", m.content), m.content

@@ -74,22 +74,29 @@ def status_text(game: CuiBono, names: Sequence[str], t: Translator, lang: str) -
     return t("{name} holds a {colour} die and must keep it.", name=who, colour=colour)
 
 
+def _count(lang: str, colour: Colour, n: int) -> str:
+    """``3 red``: kept dice of one colour, the colour agreeing with the number ("3 rouges")."""
+    if colour is Colour.RED:
+        return tn(translator(lang), "{n} red", "{n} red", n)
+    if colour is Colour.YELLOW:
+        return tn(translator(lang), "{n} yellow", "{n} yellow", n)
+    return tn(translator(lang), "{n} pearl", "{n} pearl", n)
+
+
 def cards(game: CuiBono, names: Sequence[str], t: Translator, lang: str) -> list[panels.SeatCard]:
     s = game.state
     out = []
     for seat in range(s.seats):
         kept = s.kept[seat]
-        counts = ", ".join(
-            f"{kept.count(c)} {_colour_name(t, c)}" for c in KEPT_COLOURS if kept.count(c)
-        )
+        counts = ", ".join(_count(lang, c, kept.count(c)) for c in KEPT_COLOURS if kept.count(c))
         facts = tn(translator(lang), "{n} die kept", "{n} dice kept", len(kept))
         if counts:
-            facts = f"{facts}: {counts}"
+            facts = t("{label}: {value}", label=facts, value=counts)
         out.append(
             panels.SeatCard(
                 panels.seat_token(seat, 48),
                 namer(names, seat, lang),
-                t("−{n} points", n=s.minus_points(seat)),
+                tn(translator(lang), "{n} minus point", "{n} minus points", s.minus_points(seat)),
                 facts,
                 seat == s.current,
                 counts or None,

@@ -41,7 +41,7 @@ from bot.adapters.bunte_kuh import state as codec
 from bot.adapters.das_spiel import DasSpielAdapter, Table
 from bot.adapters.das_spiel import words as dw
 from bot.refusals import Refusal
-from bot.text import player_names
+from bot.text import player_names, safe_name
 from games.common.dice import DiceRng
 from games.common.errors import NotYourTurn
 from games.das_spiel import decisions as d
@@ -461,7 +461,9 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             assert isinstance(roll, Roll)
             faces = " ".join(dw.DICE_FACES[v - 1] for v in roll.dice)
             lines[0] += " · " + t("rolled {dice} = {sum}", dice=faces, sum=sum(roll.dice))
-            outcome = outcome_text(events, player_names(t, row), t, t.lang)
+            # names made safe for chat, as every other line shows them
+            seats = [safe_name(name) for name in player_names(t, row)]
+            outcome = outcome_text(events, seats, t, t.lang)
             lines.append(outcome)
         lines.append(self._supplies(t, row))
         if end := self.end_line(t, row):

@@ -236,9 +236,11 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         assert s.held is not None
         cost = s.penalty[s.held.colour]
         if count:
-            return t(
+            return tn(
+                translator(lang),
                 "Put it back into a funnel the picture labels ({n} possible), or keep it: −{cost}.",
-                n=count,
+                "Put it back into a funnel the picture labels ({n} possible), or keep it: −{cost}.",
+                count,
                 cost=cost,
             )
         return t("No funnel takes it: keep it (−{cost}).", cost=cost)
@@ -453,7 +455,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
 
 
 def _die(t: Translator, colour: Colour | None) -> str:
-    """``🟥 red die``."""
+    """``a 🟥 red die``."""
     if colour is None:
         return t("a die")
-    return t("{square} {colour} die", square=SQUARES[colour], colour=t(COLOUR_NAMES[colour]))
+    return t("a {square} {colour} die", square=SQUARES[colour], colour=t(COLOUR_NAMES[colour]))

@@ -344,7 +344,11 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
 
     def intro(self, t: Translator, row: GameRow) -> str:
         names = " · ".join(
-            f"{dw.who(t, row, seat)}: " + t("side {side}", side=g.AXIS_NAMES[side_of_seat(seat)])
+            t(
+                "{label}: {value}",
+                label=dw.who(t, row, seat),
+                value=t("side {side}", side=g.AXIS_NAMES[side_of_seat(seat)]),
+            )
             for seat in range(d.RAF_PLAYERS)
         )
         return "\n".join(

@@ -1,8 +1,8 @@
 """What Spectrangle says in chat: seats, tiles as colour squares, turn lines, hints, standings.
 
-Every function takes the translator ``t`` of the language to write in. Tile codes (``RRY``) stay
-as they are: they are the tiles' names in the pictures, records and engine alike; the colour
-squares beside them make the letters readable in any language.
+Every function takes the translator ``t`` of the language to write in. A tile is shown by its
+colour squares alone: its code (``RRY``) is the engine's and the records' name, in English
+letters, and means nothing to a player reading Dutch, German or French.
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ def squares(sides: str) -> str:
 
 
 def tile_text(code: str) -> str:
-    """``🟥🟥🟨 RRY``: a tile as chat shows it."""
-    return f"{squares(code)} {code}"
+    """``🟥🟥🟨``: a tile as chat shows it, its colours in every language (the code's letters
+    are English)."""
+    return squares(code)
 
 
 def rotation_letter(rotation: int) -> str:
@@ -91,7 +92,8 @@ def turn_prompt(t: Translator, game: Game, screen: Screen | None) -> str:
     """What the player on turn is asked to do on this screen."""
     if screen is not None:
         fields = {p.field for p in game.legal_placements(screen.tile)}
-        return f"{tile_text(screen.tile)}: {fits_text(t, len(fields))}. " + t(
+        fits = t("{label}: {value}", label=tile_text(screen.tile), value=fits_text(t, len(fields)))
+        return f"{fits}. " + t(
             "Choose the rotation, then the field; the board shows where it fits."
         )
     seat = game.state.current

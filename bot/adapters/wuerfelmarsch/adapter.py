@@ -316,7 +316,8 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
             tip = tips.get(name)
             if tip is not None:
                 effect = self.effect(t, row, self.trial(game, tip))
-                lines.append(f"{arrow} **{g.LABELS[tip.to]}**" + (f": {effect}" if effect else ""))
+                to = f"{arrow} **{g.LABELS[tip.to]}**"
+                lines.append(t("{label}: {value}", label=to, value=effect) if effect else to)
         if not tips:
             lines.append(t("This die cannot tip: turn it, or choose another."))
         return lines
