@@ -66,11 +66,19 @@ def _shape_mask(shape: str, box: int, inset: float, grow: float = 0) -> Image.Im
     return mask
 
 
+def token_bands(size: int, band: float = 2.2) -> tuple[float, float]:
+    """The widths in pixels of a ``size`` token's dark edge and of its ring (``band``)."""
+    return round(max(1.2, size * 0.09) * SCALE) / SCALE, round(band * SCALE) / SCALE
+
+
 @lru_cache(maxsize=64)
-def token(colour: RGB, shape: str, size: int, ring: RGB = (255, 255, 255)) -> Image.Image:
-    """A seat's cube: ``shape`` in ``colour`` inside a ``ring`` and a dark edge (RGBA)."""
+def token(
+    colour: RGB, shape: str, size: int, ring: RGB = (255, 255, 255), band_px: float = 2.2
+) -> Image.Image:
+    """A seat's cube: ``shape`` in ``colour`` inside a ``ring`` ``band_px`` wide and a dark
+    edge (RGBA)."""
     box = size * SCALE
-    edge, band = round(max(1.2, size * 0.09) * SCALE), round(2.2 * SCALE)
+    edge, band = (round(w * SCALE) for w in token_bands(size, band_px))
     inset = edge + band + SCALE
     body = _shape_mask(shape, box, inset)
     ringed = _shape_mask(shape, box, inset, band)

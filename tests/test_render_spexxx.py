@@ -21,6 +21,7 @@ from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
 from games.spexxx.state import SpexxxState
 from locales import LANGUAGES, po_path, translator
+from renderers import sprites
 from renderers.samples import play
 from renderers.spexxx import (
     SEAT_COLOURS,
@@ -381,6 +382,8 @@ def test_cli_rule_break_exits_1(record_file: Path, tmp_path: Path) -> None:
 
 NON_TEXT_CONTRAST = 3.0  # WCAG 2.1, 1.4.11: graphical objects against adjacent colours
 OUTLINE_PIXELS = 2  # the contrasting band around a cube must be this thick everywhere
+PHONE_PX = t.IMAGE_W / 400  # a pixel of the picture shown 400 px wide (a phone), in its pixels
+BLENDS = 1.5  # a cube's body this close to its square's colour needs its ring to stand out
 
 
 def _zone_tiles() -> dict[str, Image.Image]:
@@ -397,7 +400,7 @@ def _thinnest_outline(seat: int, tile: Image.Image, rays: int = 72) -> int:
     centre: on each, the longest run of pixels among the cube's outer six that contrast with
     the zone beneath by ``NON_TEXT_CONTRAST``; returns the shortest such run of all rays."""
     size, off = t.TOKEN, (t.CELL - t.TOKEN) // 2
-    tok = panels.seat_token(seat, size)
+    tok = panels.board_token(seat)
     placed = tile.convert("RGBA")
     placed.alpha_composite(tok, (off, off))
     placed = placed.convert("RGB")
@@ -440,3 +443,36 @@ def test_every_cube_keeps_contrast_on_every_zone(seat: int) -> None:
     assert len(tiles) == 8
     thinnest = {zone: _thinnest_outline(seat, tile) for zone, tile in tiles.items()}
     assert min(thinnest.values()) >= OUTLINE_PIXELS, thinnest
+
+
+def _backgrounds() -> dict[str, tuple[int, int, int]]:
+    """Every colour a cube can sit on: each zone, both ends of each metal's gradient, and all
+    of them dimmed (the board while placing)."""
+    out = {zone.name: rgb for zone, rgb in t.ZONE_COLOURS.items()}
+    for metal, (light, dark) in t.METAL_COLOURS.items():
+        out[f"{metal} light"], out[f"{metal} dark"] = light, dark
+    dimmed = {f"{k} dimmed": tuple(round(c * t.DIM_FACTOR) for c in rgb) for k, rgb in out.items()}
+    return {**out, **dimmed}  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_every_cube_stands_out_at_phone_size(seat: int) -> None:
+    """Every seat colour on every background it can sit on, at 400 px wide: the ring or the dark
+    edge contrasts 3:1 with the square and is a phone pixel wide or more; where the body
+    itself blends in (contrast under BLENDS: an orange diamond on an orange square, a blue
+    triangle on a blue one, white on silver), the white ring between them is a phone pixel
+    wide or more (it was 2.2 px, 0.64 of a phone pixel: the cubes nearly vanished)."""
+    edge, ring = sprites.token_bands(t.TOKEN, t.TOKEN_RING)
+    body = t.SEAT_COLOURS[seat]
+    problems = []
+    for name, square in _backgrounds().items():
+        bands = [
+            w
+            for w, rgb in ((ring, (255, 255, 255)), (edge, t.OUTLINE))
+            if contrast_ratio(rgb, square) >= NON_TEXT_CONTRAST
+        ]
+        if not bands or max(bands) < PHONE_PX:
+            problems.append(f"{name}: no 3:1 band a phone pixel wide ({edge=}, {ring=})")
+        if contrast_ratio(body, square) < BLENDS and ring < PHONE_PX:
+            problems.append(f"{name}: body blends in, ring {ring} px < {PHONE_PX:.2f}")
+    assert not problems, problems

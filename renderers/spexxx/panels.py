@@ -24,6 +24,13 @@ def seat_token(seat: int, size: int) -> Image.Image:
     return sprites.token(th.SEAT_COLOURS[seat], th.SEAT_MARKS[seat], size)
 
 
+def board_token(seat: int) -> Image.Image:
+    """A seat's cube on a square of the board: a wider ring (``theme.TOKEN_RING``)."""
+    return sprites.token(
+        th.SEAT_COLOURS[seat], th.SEAT_MARKS[seat], th.TOKEN, band_px=th.TOKEN_RING
+    )
+
+
 def dice_box() -> tuple[int, int, int, int]:
     return th.region(0, 11, 10, 10)
 

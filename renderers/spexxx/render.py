@@ -18,7 +18,6 @@ from renderers import png
 from renderers.spexxx import board, final, legend, marks, panels
 from renderers.spexxx import theme as th
 from renderers.spexxx.palette import palette
-from renderers.spexxx.panels import seat_token
 
 
 def render_turn(
@@ -63,7 +62,7 @@ def turn_image(
     for index, owner in enumerate(state.owners):
         if owner >= 0:
             cx, cy = th.cell_centre(index)
-            tok = seat_token(owner, th.TOKEN)
+            tok = panels.board_token(owner)
             img.paste(tok, (cx - th.TOKEN // 2, cy - th.TOKEN // 2), tok)
     if last is not None and last.square is not None:
         marks.draw_last_cube(img, last.square, last.points)

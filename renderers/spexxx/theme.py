@@ -80,7 +80,11 @@ BOARD_W = WIDTH * CELL
 BOARD_H = HEIGHT * CELL
 IMAGE_W = LEFT + BOARD_W + RIGHT
 IMAGE_H = TOP + BOARD_H + BOTTOM
-TOKEN = 38  # seat cube on the board
+TOKEN = 40  # seat cube on the board
+# Its white ring: at least a pixel wide when the picture is shown 400 px wide (a phone), so
+# an orange diamond on an orange square or a blue triangle on a blue one keeps a light halo
+# between its body and the square (a test measures every seat on every square).
+TOKEN_RING = 3.8
 LABEL_DIE = 22
 
 # Final image: the board above, standings and score plot below.
