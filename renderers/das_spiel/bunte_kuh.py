@@ -39,7 +39,7 @@ from renderers.names import namer
 
 HEADING = "Bunte Kuh"
 CLAIM_TOKEN = 34  # the claimer's marker beside a claimed funnel
-LAYER_TOKEN = 24  # who laid a die, on its top corner
+LAYER_TOKEN = 30  # who laid a die, on its top corner: 10 px or more at 400 px wide
 
 
 def choosable(v: BkView) -> int:
@@ -95,7 +95,7 @@ def mark_layers(img: Image.Image, v: BkView, side: int) -> None:
     the die's top corner, where its three faces meet (the digits keep clear of it)."""
     free = g.free_dice(occupied(v))
     for seat, mask in enumerate(v.laid):
-        token = panels.seat_token(seat, LAYER_TOKEN)
+        token = panels.seat_token(seat, LAYER_TOKEN, halo=True)
         for i in g.bits(mask & free):
             x, y = view.centre(i, side)
             img.paste(token, (x - LAYER_TOKEN // 2, y - LAYER_TOKEN // 2), token)

@@ -35,14 +35,15 @@ THEME = PanelTheme(
     th.PANEL, th.PANEL_HIGHLIGHT, th.TEXT, th.MUTED, th.ACCENT, th.OUTLINE, th.PLOT_BG, th.PLOT_GRID
 )
 # Seat markers of the games where seats have no dice colour (Cui bono?, Eintrichtern …):
-# numbered discs in colours no die has.
+# numbered discs in colours no die has, dark enough for their white figure (4.5:1 or more:
+# a marker on a laid Bunte Kuh die is small).
 SEAT_COLOURS: tuple[th.RGB, ...] = (
-    (66, 133, 244),
-    (52, 168, 83),
-    (171, 71, 188),
-    (255, 112, 67),
-    (0, 172, 193),
-    (236, 64, 122),
+    (37, 99, 220),  # blue
+    (22, 122, 58),  # green
+    (150, 60, 175),  # purple
+    (182, 70, 0),  # orange
+    (0, 118, 138),  # teal
+    (200, 40, 105),  # pink
 )
 
 
@@ -114,15 +115,24 @@ def draw_dice(
     return y + size
 
 
+MARKER_HALO = th.TEXT  # the light ring round a marker on a die: it stands out on dark red
+
+
 @lru_cache(maxsize=32)
-def seat_token(seat: int, size: int) -> Image.Image:
-    """A numbered disc in the seat's colour (white figure, dark rim)."""
+def seat_token(seat: int, size: int, halo: bool = False) -> Image.Image:
+    """A numbered disc in the seat's colour (white figure, dark rim); with ``halo`` a light
+    ring round the rim, for a marker on a die (the rim alone is lost on a shaded red face)."""
     ss = 4
     s = size * ss
     big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    draw.ellipse((0, 0, s - 1, s - 1), fill=(*th.OUTLINE, 255))
-    draw.ellipse((ss * 2, ss * 2, s - 1 - ss * 2, s - 1 - ss * 2), fill=SEAT_COLOURS[seat % 6])
+    rim = 0
+    if halo:
+        draw.ellipse((0, 0, s - 1, s - 1), fill=(*MARKER_HALO, 255))
+        rim = ss * 2
+    draw.ellipse((rim, rim, s - 1 - rim, s - 1 - rim), fill=(*th.OUTLINE, 255))
+    inner = rim + ss * 2
+    draw.ellipse((inner, inner, s - 1 - inner, s - 1 - inner), fill=SEAT_COLOURS[seat % 6])
     img = big.resize((size, size), Image.Resampling.LANCZOS)
     ImageDraw.Draw(img).text(
         (size / 2, size / 2 + 1),
