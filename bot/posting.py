@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ import discord
 from bot import replies, text
 from bot.adapter import Picture
 from bot.adapters import adapter_for
+from bot.components import TEMPLATE
 from bot.failures import DISCORD_FAILURES, worth_retrying
 from bot.flow_parts import FlowParts
 from bot.logs import ids
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
 POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
+UNREAD_LOOK_BACK = 10  # recent messages searched for a turn message whose id was not read back
 # seconds between tries to post a turn Discord refused (~21 minutes in all)
 POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0, 300.0, 300.0)
 
@@ -167,8 +170,9 @@ class Posting(FlowParts):
         if fresh and not posted:
             end_turn(row)  # nobody was shown this turn: no clock runs for it
         await self.store.save(row)
-        if posted and previous:
-            await self._retire_turn_message(row, channel, previous)
+        if posted and previous is not None:
+            for older in await self._known(row, channel, previous, keep=row.turn_message_id):
+                await self._retire_turn_message(row, channel, older)
         if posted and live:
             self.live_clocks.schedule(row)
         elif posted and player.is_ai:
@@ -176,6 +180,44 @@ class Posting(FlowParts):
         if fresh and not posted and retry:
             self.retry_post(row)
         return posted
+
+    async def _known(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        message_id: int,
+        *,
+        keep: int | None = None,
+    ) -> list[int]:
+        """``message_id``, or for a turn message posted but not read back (``POSTED_UNREAD``)
+        the bot's recent messages that still carry this game's controls, newest first, but
+        ``keep`` (when that is unread too: but the newest, the one just posted): so an unread
+        message too stops saying its turn runs. Best effort: none if they cannot be read."""
+        if message_id != POSTED_UNREAD:
+            return [message_id]
+        me = self.bot.user
+        if me is None or not hasattr(channel, "history"):
+            return []
+        code = adapter_for(row.kind).code
+        found: list[int] = []
+        try:
+            async for message in channel.history(limit=UNREAD_LOOK_BACK):
+                mine = message.author.id == me.id and message.id != keep
+                if mine and self._has_controls_of(message, code, row.id):
+                    found.append(message.id)
+        except DISCORD_FAILURES as exc:
+            log.info("recent messages not read: %r", exc, extra=ids(row))
+            return []
+        return found[1:] if keep == POSTED_UNREAD else found
+
+    @staticmethod
+    def _has_controls_of(message: discord.Message, code: str, game_id: int) -> bool:
+        for action_row in message.components:
+            for item in getattr(action_row, "children", ()):
+                match = re.fullmatch(TEMPLATE, getattr(item, "custom_id", None) or "")
+                if match is not None and match["code"] == code and int(match["gid"]) == game_id:
+                    return True
+        return False
 
     async def _retire_turn_message(
         self, row: GameRow, channel: discord.abc.Messageable, message_id: int
@@ -354,9 +396,13 @@ class Posting(FlowParts):
         that just ended: nothing changes it after this, so an edit Discord did not take now is
         made later, ``TimedViews.keep_change``)."""
         ended = message_id is not None and not board
-        message_id = message_id or row.turn_message_id
-        if not message_id or not hasattr(channel, "get_partial_message"):
+        message_id = row.turn_message_id if message_id is None else message_id
+        if message_id is None or not hasattr(channel, "get_partial_message"):
             return
+        if message_id == POSTED_UNREAD:  # the newest message of this game with controls
+            message_id = next(iter(await self._known(row, channel, message_id)), None)
+            if message_id is None:
+                return
         files: list[discord.File] = []
         if board:
             t = await self.public_t(row.guild_id)
@@ -392,8 +438,12 @@ class Posting(FlowParts):
         if interaction is not None:
             message_id = interaction.message.id if interaction.message is not None else None
             channel = channel or interaction.channel
-        elif not message_id or not hasattr(channel, "get_partial_message"):
+        elif message_id is None or not hasattr(channel, "get_partial_message"):
             return
+        elif message_id == POSTED_UNREAD:  # the newest message of this game with controls
+            message_id = next(iter(await self._known(row, channel, message_id)), None)  # type: ignore[arg-type]
+            if message_id is None:
+                return
         t = await self.public_t(row.guild_id)
         view = adapter_for(row.kind).result_view(t, row)
         said = lead + view.content

@@ -378,3 +378,26 @@ async def test_a_bunte_kuh_round_whose_result_discord_refused_shows_it_later(
     net_faults.clear()
     await simcord_env.advance_time(30)
     assert_closed(where, rolled, result)
+
+
+async def test_a_board_whose_message_was_not_read_back_goes_with_its_turn(simcord_env, db_path):
+    """Discord posted the board but its id did not come back: the bot finds it among the
+    channel's last messages by its controls, to delete it for the reminder and to close it."""
+    table, where = await started("spexxx", simcord_env, db_path, timer=120)
+    simcord_env.inject_error("GET", "/webhooks/*/*/messages/@original", status=500)
+    r = await table.players[1].slash(where, "spexxx board")
+    assert r.acknowledged and not r.ephemeral
+    assert as_db(db_path).one("SELECT turn_message_id FROM games")[0] == 0  # posted, not read
+    assert_one_running(table, where)
+    await simcord_env.advance_time(70)  # the reminder takes the unread board's place
+    assert "still your turn" in turn_message(table, where).content
+    assert_one_running(table, where)
+    for _ in range(2):  # unread twice: the second takes the first's place; then expiry
+        simcord_env.inject_error("GET", "/webhooks/*/*/messages/@original", status=500)
+        r = await table.players[1].slash(where, "spexxx board")
+        assert r.acknowledged and not r.ephemeral
+        assert as_db(db_path).one("SELECT turn_message_id FROM games")[0] == 0
+        assert_one_running(table, where)
+    await simcord_env.advance_time(60)
+    assert sum("Time ran out" in m.content for m in where.history()) == 1
+    assert_one_running(table, where)
