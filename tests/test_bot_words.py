@@ -148,6 +148,8 @@ def test_french_agrees_its_numbers_and_spaces_its_colons() -> None:
     assert "(3 possibles)" in tn(fr, prompt, prompt, 3, cost=2)
     game = CuiBono.new(2, 1)
     game.state.kept[0] = [Colour.RED, Colour.RED, Colour.RED, Colour.YELLOW]
+    tally = fr("{captured} captured, {removed} lost", captured=0, removed=1)
+    assert "1 perdus" not in tally and "1" in tally, tally
     mine, other = cards(game, ["ann", "bo"], fr, "fr")
     assert (mine.line, mine.facts) == ("5 points négatifs", "4 dés gardés : 3 rouges, 1 jaune")
     assert other.line == "0 point négatif"  # not "−0 points"
