@@ -22,6 +22,7 @@ from renderers.text import Font, fit, fit_font, font, has_raqm, shared_font, wra
 CARD_W = 372
 CARD_H = 84
 TALL_H = 108  # a card of up to 3 seats: the name, the seat's figure and its facts each a line
+TALL_MIN = 92  # the least height for those three lines (4 seats' cards, in smaller type)
 CARD_GAP = 8
 COMPACT_W = 340  # cards of 4 to 6 seats: narrower, so the stack may reach lower
 COMPACT_GAP = 6
@@ -237,7 +238,7 @@ class CardLayout:
 
     @property
     def tall(self) -> bool:
-        return self.height >= TALL_H
+        return self.height >= TALL_MIN
 
     def boxes(self, seats: int) -> list[tuple[int, int, int, int]]:
         x0 = th.IMAGE_W - th.MARGIN - self.width
@@ -266,6 +267,9 @@ def card_layout(seats: int) -> CardLayout:
     tall = CardLayout(CARD_W, TALL_H, CARD_GAP)
     if seats * TALL_H + (seats - 1) * CARD_GAP <= _room(CARD_W):
         return tall
+    lower = (_room(COMPACT_W) - (seats - 1) * COMPACT_GAP) // seats
+    if lower >= TALL_MIN:  # 4 seats: narrower cards that keep a line for their facts
+        return CardLayout(COMPACT_W, min(TALL_H, lower), COMPACT_GAP)
     full = CardLayout(CARD_W, CARD_H, CARD_GAP)
     if seats * CARD_H + (seats - 1) * CARD_GAP <= _room(CARD_W):
         return full
@@ -335,7 +339,7 @@ def draw_cards(
     layout = card_layout(len(cards))
     h, w = layout.height, layout.width
     token_size = min(48, h - 20)
-    big = not layout.compact or h >= COMPACT_BIG_TYPE
+    big = (not layout.compact or h >= COMPACT_BIG_TYPE) and not TALL_MIN <= h < TALL_H
     name_size = 24 if big else 21
     name_y, line_y, facts_y = round(h * 0.32), 0, round(h * 0.72)
     if layout.tall:
@@ -368,7 +372,7 @@ def draw_cards(
         ink = th.MUTED if gone else th.TEXT
         draw_text(img, (tx, y + name_y), name, name_font, ink, "lm")
         if layout.tall:
-            line_font, line = fit_font(card.line, 21, width, bold=True)
+            line_font, line = fit_font(card.line, 21 if big else 19, width, bold=True)
             draw_text(img, (tx, y + line_y), line, line_font, ink, "lm")
             draw_text(img, (tx, y + facts_y), fit(fact, small, width), small, th.MUTED, "lm")
             continue
