@@ -630,3 +630,44 @@ def test_the_hint_uses_only_what_was_shown() -> None:
         twin.apply(action)
         first.apply(action)
     assert any("when it was lifted" in h for h in hints)
+
+
+def test_computers_moves_are_stored_so_a_replay_never_asks_a_computer(monkeypatch) -> None:
+    """A computer's choice is stored as its event: replaying a game (a restart, ``check``,
+    an export) gives the same position even if the computers would now choose otherwise."""
+    from bot.adapters.eintrichtern import adapter as module
+    from games.common.dice import SeededDice
+
+    adapter = adapter_for("eintrichtern")
+    table = adapter.new_game(3, {}, SeededDice("replay"))
+    for n in range(80):
+        if adapter.finished(table):
+            break
+        seat = adapter.current(table)
+        move = adapter.computer_move(table, seat, ("easy", "normal", "hard")[seat], f"r{n}")
+        adapter.apply(table, move.action, SeededDice(f"roll{n}"))
+    setup, state = adapter.dump(table)
+    monkeypatch.setattr(module, "decide", lambda *args: pytest.fail("a replay asked a computer"))
+    again = adapter.replay(setup, table.events)
+    assert len(table.events) > 40
+    del state["recent"]  # the last action only, in a replay
+    assert {k: v for k, v in adapter.dump(again)[1].items() if k != "recent"} == state
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+async def test_the_lobby_says_how_each_level_remembers(simcord_env, db_path: Path, lang) -> None:
+    """Issue 25: every level forgets, as people do; the lobby says how, none claims a perfect
+    memory, in the server's language."""
+    guild = simcord_env.create_guild("Club", preferred_locale=lang)
+    table = EinTable(simcord_env, db_path, names=("alice",), guild=guild)
+    lobby = await table.open()
+    about = {o.value: o.description for o in select_options(lobby, find_id(lobby, "ein:addai:"))}
+    t = translator(lang)
+    english = {
+        "easy": "takes in about half the sums shown, holds a few, soon forgets them",
+        "normal": "remembers most sums shown, a handful at a time, forgets older ones",
+        "hard": "remembers most lifts and their faces for a long while, reasons over the dice",
+    }
+    for level, said in english.items():
+        assert about[level] == t(said) and (lang == "en") == (t(said) == said)
+        assert "every" not in about[level] and len(about[level]) <= 100

@@ -55,7 +55,7 @@ from games.das_spiel.eintrichtern import (
     Reveal,
     Roll,
 )
-from games.das_spiel.eintrichtern.ai import LEVELS, WantRoll, decide
+from games.das_spiel.eintrichtern.ai import LEVELS, WantRoll, decide, recall
 from games.das_spiel.eintrichtern.memory import PERFECT
 from games.das_spiel.errors import WrongPhase
 from locales import N_, Translator
@@ -72,10 +72,10 @@ END_REASONS = {
     EndReason.REDS_GOAL: N_("{name} won their {n}th red die."),
     EndReason.REDS_GONE: N_("No red die is left: most red dice win."),
 }
-LEVEL_ABOUT = {
-    "easy": N_("forgets sums fast"),
-    "normal": N_("forgets sums slowly"),
-    "hard": N_("remembers every face it was shown and reasons over the dice"),
+LEVEL_ABOUT = {  # as the levels remember (games.das_spiel.eintrichtern.ai.LEVELS)
+    "easy": N_("takes in about half the sums shown, holds a few, soon forgets them"),
+    "normal": N_("remembers most sums shown, a handful at a time, forgets older ones"),
+    "hard": N_("remembers most lifts and their faces for a long while, reasons over the dice"),
 }
 
 
@@ -155,7 +155,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     def decision(self, engine: EinGame, seat: int, level: Level, seed: str) -> Decision[Any]:
         """The computer's choice, from the table and what it remembers of every reveal."""
         rng = random.Random(f"ein:{seed}:{seat}:{len(engine.lifted)}")
-        knowledge = memory(engine).recall(LEVELS[level], rng)
+        knowledge = recall(memory(engine), LEVELS[level], engine.seed, seat)
         return decide(engine.view(seat), knowledge, rng)
 
     def ai_action(self, engine: EinGame, seat: int, level: Level, rng: random.Random) -> Any:
@@ -471,7 +471,7 @@ def hint(t: Translator, engine: EinGame, seat: int, salt: int) -> str:
     match, or whether adopting beats a fresh roll. A funnel whose lift showed the target is
     named as shown, not as odds. ``salt`` breaks ties the same way for the same position."""
     view = engine.view(seat)
-    knowledge = memory(engine).recall(PERFECT, random.Random(salt))
+    knowledge = memory(engine).recall(PERFECT, "")
     odds = knowledge.sum_odds(view)
     action = decide(view, knowledge, random.Random(salt)).action
     n = view.target if isinstance(action, Lift) else view.adoptable

@@ -6,11 +6,15 @@ in order; ``announcements(game)`` rebuilds them from a game's log, so the bot ne
 nothing per computer. It never reads the plate. When a computer decides, ``recall`` turns the
 memory into ``Knowledge`` through a recall model:
 
-- ``PERFECT``: every revealed wall face, exactly (a player with notes).
-- ``Forgetful(half_life)``: only sums, as people remember them ("1H5 was 11"); a reveal is
-  recalled with probability ``0.5 ** (age / half_life)``, ``age`` counted in lifts since it was
-  shown, and a funnel shown several times is recalled if any showing is. Stateless: the same
-  memory and seed recall the same things, whenever the bot asks.
+- ``PERFECT``: every revealed wall face, exactly (a player with notes; the hint).
+- ``Human(takes_in, lasts, span, faces)``: a person's memory (issue 25). Each reveal is taken in
+  with probability ``takes_in`` (attention: 8 s, other things going on); what is taken in lasts
+  a number of lifts drawn around ``lasts``, then it is gone for good (a later showing of the
+  same funnel can bring it back); at most ``span`` funnels are held at once, a new one pushing
+  out the oldest. ``faces``: it keeps the three walls, not only the sum, and reasons over the
+  dice. Every draw comes from ``seed`` and the lift's number, so the same game and seat recall
+  the same things whenever the bot asks (replays and restarts agree), and what was forgotten
+  stays forgotten.
 
 ``Knowledge.sum_odds(view)`` gives, per covered funnel, the probability of each sum 3…18. With
 faces (``PERFECT``) it is exact Bayes over the dice: each yellow die's orientation is uniform
@@ -21,6 +25,7 @@ only, a remembered funnel has its sum and every other funnel the prior of three 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -36,7 +41,7 @@ from games.das_spiel.orientation import ORIENTATIONS
 __all__ = [
     "PERFECT",
     "SUMS",
-    "Forgetful",
+    "Human",
     "Knowledge",
     "Memory",
     "RecallModel",
@@ -72,8 +77,18 @@ class Seen:
 
 
 @dataclass(frozen=True, slots=True)
-class Forgetful:
-    half_life: float  # lifts after which a sum is recalled with probability 1/2
+class Human:
+    """A person's memory (see the module's docstring)."""
+
+    takes_in: float  # the chance a reveal is taken in at all
+    lasts: float  # lifts a sum taken in lasts, on average
+    span: int  # funnels held at once
+    faces: bool = False  # keeps the walls, not only the sum
+
+    def lifetime(self, rng: random.Random) -> int:
+        """How many lifts one sum taken in lasts: at least 1 (it is there for the next
+        decision), ``lasts`` on average, sometimes much longer."""
+        return max(1, math.ceil(rng.expovariate(1 / self.lasts)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +97,7 @@ class _Perfect:
 
 
 PERFECT: Final = _Perfect()
-RecallModel = Forgetful | _Perfect
+RecallModel = Human | _Perfect
 
 
 @dataclass(slots=True)
@@ -100,17 +115,25 @@ class Memory:
         self.reveals.append(Seen(result.pos, result.walls, self.lifts))
         self.lifts += 1
 
-    def recall(self, model: RecallModel, rng: random.Random) -> Knowledge:
-        """What comes back to mind now, under ``model`` (``rng`` draws the forgetting)."""
+    def recall(self, model: RecallModel, seed: str) -> Knowledge:
+        """What comes back to mind now, under ``model``; ``seed`` (the game's and the seat's)
+        draws what was taken in and how long it lasts, lift by lift."""
         if isinstance(model, _Perfect):
             walls = {r.pos: r.walls for r in self.reveals}
             return Knowledge(walls=walls, sums={q: sum(w) for q, w in walls.items()})
-        sums: dict[int, int] = {}
-        for r in reversed(self.reveals):  # newest first: a later showing decides the sum
-            age = self.lifts - 1 - r.at
-            if r.pos not in sums and rng.random() < 0.5 ** (age / model.half_life):
-                sums[r.pos] = sum(r.walls)
-        return Knowledge(walls=None, sums=sums)
+        held: dict[int, tuple[Seen, int]] = {}  # funnel → its latest showing taken in, lifetime
+        for r in self.reveals:
+            held = {q: (s, life) for q, (s, life) in held.items() if r.at - s.at <= life}
+            rng = random.Random(f"{seed}:{r.at}")
+            if rng.random() < model.takes_in:
+                held.pop(r.pos, None)
+                held[r.pos] = (r, model.lifetime(rng))
+                if len(held) > model.span:
+                    del held[next(iter(held))]  # the oldest goes
+        kept = [s for s, life in held.values() if self.lifts - s.at <= life]
+        sums = {s.pos: sum(s.walls) for s in kept}
+        walls = {s.pos: s.walls for s in kept} if model.faces else None
+        return Knowledge(walls=walls, sums=sums)
 
 
 @dataclass(frozen=True, slots=True)
