@@ -22,6 +22,7 @@ from discord import app_commands
 from bot import lobby, replies, text
 from bot.adapter import Choice, GameAdapter
 from bot.adapters import adapter_for
+from bot.failures import DISCORD_FAILURES
 from bot.messages import closed_lobby, game_ended, lobby_content, title
 from bot.models import GameDefaults, GameRow, Player, Status
 from bot.play import NO_MENTIONS
@@ -201,7 +202,7 @@ class GameCommands:
                     view=lobby.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
                 )
-            except discord.HTTPException:
+            except DISCORD_FAILURES:
                 # no lobby message, so nobody could join or cancel it: close it at once
                 row.status, row.note = Status.CANCELLED, N_("Discord refused the lobby message")
                 await self.bot.store.save(row)
@@ -210,7 +211,7 @@ class GameCommands:
                 ) from None
             try:
                 message = await interaction.original_response()
-            except discord.HTTPException:
+            except DISCORD_FAILURES:
                 return  # the lobby works without its message id (only `games` links it)
             row.lobby_message_id = message.id
             await self.bot.store.save(row)
@@ -338,7 +339,7 @@ class GameCommands:
         if not row.lobby_message_id or not hasattr(channel, "get_partial_message"):
             return
         t = await self.public_t(interaction)
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(*DISCORD_FAILURES):
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=closed_lobby(t, row), view=None
             )

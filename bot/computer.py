@@ -75,6 +75,8 @@ class ComputerTurns:
             self.play.acted["computer move"] += 1
             channel = await self.play.play_channel(row)
             if channel is None:
+                if done and row.status is Status.RUNNING:
+                    self.play.retry_post(row)  # the next turn, once the channel is reached
                 return False
             t = await self.play.public_t(row.guild_id)
             if done:

@@ -9,6 +9,7 @@ import discord
 
 from bot import replies, text
 from bot.adapters import adapter_for
+from bot.failures import DISCORD_FAILURES
 from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
@@ -116,8 +117,8 @@ class GameActions(FlowParts):
             await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
                 **await self.turn_edit(t, row, channel)
             )
-        except discord.HTTPException as exc:
-            log.warning("could not update the turn message: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not update the turn message: %r", exc, extra=ids(row))
             return False
         return True
 
@@ -160,15 +161,15 @@ class GameActions(FlowParts):
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=content, view=None, allowed_mentions=NO_MENTIONS
             )
-        except discord.HTTPException as exc:
-            log.info("lobby message not updated: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.info("lobby message not updated: %r", exc, extra=ids(row))
 
     async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
         """A public answer to a stored action; if Discord refuses it, a private word instead."""
         try:
             await replies.send_message(interaction, content, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException as exc:
-            log.warning("could not announce: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not announce: %r", exc, extra=ids(row))
             await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:

@@ -221,8 +221,8 @@ class LiveFlow(FlowParts):
             self.draws.shown(row, message_id)
             try:
                 await channel.get_partial_message(message_id).edit(**fields)
-            except discord.HTTPException as exc:
-                log.warning("could not update the round message: %s", exc, extra=ids(row))
+            except DISCORD_FAILURES as exc:
+                log.warning("could not update the round message: %r", exc, extra=ids(row))
 
     # ---------------------------------------------------------------------------- clicks
 
@@ -372,8 +372,8 @@ class LiveFlow(FlowParts):
                     if fields["view"] is not None:
                         sent["view"] = fields["view"]
                     await replies.send_message(interaction, ephemeral=True, **sent)
-            except discord.HTTPException as exc:
-                log.warning("could not show a private panel: %s", exc, extra=ids(row))
+            except DISCORD_FAILURES as exc:
+                log.warning("could not show a private panel: %r", exc, extra=ids(row))
                 return
             self._keep_panel(key, interaction, row.event_count)
 
@@ -413,6 +413,6 @@ class LiveFlow(FlowParts):
                         )
                     else:
                         await panel.interaction.edit_original_response(**fields)
-                except discord.HTTPException as exc:
-                    log.info("a private panel was not redrawn: %s", exc, extra=ids(row))
+                except DISCORD_FAILURES as exc:
+                    log.info("a private panel was not redrawn: %r", exc, extra=ids(row))
                     self.panels.pop(key, None)

@@ -11,6 +11,7 @@ import discord
 from bot import lobby, replies, text
 from bot.adapters import adapter_for
 from bot.dice import ROLL_OFF
+from bot.failures import DISCORD_FAILURES
 from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
@@ -113,8 +114,8 @@ class LobbyFlow(FlowParts):
                     view=lobby.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
                 )
-        except discord.HTTPException as exc:
-            log.warning("could not update the lobby message: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not update the lobby message: %r", exc, extra=ids(row))
             ut = user_t(interaction)
             done = {
                 "join": ut("You joined, but Discord did not update the lobby message yet."),
@@ -155,8 +156,8 @@ class LobbyFlow(FlowParts):
             await play_channel.send(  # type: ignore[union-attr]
                 intro, allowed_mentions=mention_users(called) if called else NO_MENTIONS
             )
-        except discord.HTTPException as exc:
-            log.warning("could not post the roll-off: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not post the roll-off: %r", exc, extra=ids(row))
         await self.post_turn(row, play_channel)  # type: ignore[arg-type]
 
     @staticmethod
@@ -186,8 +187,8 @@ class LobbyFlow(FlowParts):
             await replies.edit_message(
                 interaction, content=content, view=None, allowed_mentions=NO_MENTIONS
             )
-        except discord.HTTPException as exc:
-            log.warning("could not update the lobby message: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not update the lobby message: %r", exc, extra=ids(row))
 
     async def _open_thread(
         self, t: Translator, interaction: discord.Interaction, row: GameRow
@@ -227,8 +228,8 @@ class LobbyFlow(FlowParts):
             except discord.Forbidden as exc:
                 log.warning("thread creation refused: %s", exc, extra=ids(row))
                 missing = [CREATE_PUBLIC_THREADS]
-            except discord.HTTPException as exc:  # Discord trouble, not a permission
-                log.warning("thread creation failed: %s", exc, extra=ids(row))
+            except DISCORD_FAILURES as exc:  # Discord trouble, not a permission
+                log.warning("thread creation failed: %r", exc, extra=ids(row))
                 return channel, t(
                     "We play in this channel: Discord could not open a thread just now."
                 )

@@ -27,6 +27,7 @@ from bot.background import GameWork
 from bot.components import LOBBY_ACTIONS, build_view
 from bot.computer import ComputerTurns
 from bot.dice import DiceSource
+from bot.failures import DISCORD_FAILURES
 from bot.game_actions import GameActions
 from bot.live import LiveClocks, LiveFlow
 from bot.lobby_flow import LobbyFlow
@@ -95,6 +96,8 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         )
         self.panels = {}  # live games' open private panels, by (game id, seat)
         self._retrying = GameWork()
+        self._post_versions = {}
+        self._unposted_seen = {}
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -232,8 +235,8 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         """An ephemeral answer that changes nothing."""
         try:
             await replies.send_message(interaction, message, ephemeral=True)
-        except discord.HTTPException as exc:
-            log.warning("could not answer interaction: %s", exc)
+        except DISCORD_FAILURES as exc:
+            log.warning("could not answer interaction: %r", exc)
 
     async def fail(
         self, interaction: discord.Interaction, exc: Exception, game_id: int, group: str
@@ -349,8 +352,8 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
             await replies.edit_message(
                 interaction, **await self.turn_edit(t, row, interaction.channel, screen)
             )
-        except discord.HTTPException as exc:
-            log.warning("could not update the turn message: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not update the turn message: %r", exc, extra=ids(row))
             await self.tell(
                 interaction,
                 user_t(interaction)(

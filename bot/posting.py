@@ -38,7 +38,7 @@ from bot.timers import (
 from locales import Translator
 
 if TYPE_CHECKING:
-    pass
+    from bot.background import GameWork
 
 
 log = logging.getLogger(__name__)
@@ -46,8 +46,14 @@ NO_MENTIONS = discord.AllowedMentions.none()
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
 POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
 UNREAD_LOOK_BACK = 10  # recent messages searched for a turn message whose id was not read back
-# seconds between tries to post a turn Discord refused (~21 minutes in all)
-POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0, 300.0, 300.0)
+# seconds between tries to post a turn nobody was shown; the last repeats for as long as the
+# process lives: a network outage or Discord's 5xx passes, and the turn is shown soon after
+POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0)
+# after a refusal that will come again (403 no permission, 404 channel gone): hourly, so a
+# channel the bot lost costs one invalid request an hour per game (Discord bans an IP that makes
+# 10,000 in 10 minutes), and the game goes on by itself once the permission is back
+POST_REFUSED_DELAY = 3600.0
+LOOK_BACK = 10  # recent messages searched for a turn post that went through unseen
 
 
 @dataclass
@@ -82,6 +88,10 @@ def waited_people(row: GameRow) -> list[int]:
 class Posting(FlowParts):
     """Turn and result messages; part of ``PlayController``."""
 
+    _retrying: GameWork  # the tries of ``retry_post``, one per game
+    _post_versions: dict[tuple[int, int], int]  # the version each such try goes on from
+    _unposted_seen: dict[GameKey, int]  # unposted games the last sweep listed, with versions
+
     async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None:
         """Post what comes next: the next turn, or the final standings."""
         channel = channel or await self.play_channel(row)
@@ -96,18 +106,26 @@ class Posting(FlowParts):
     async def play_channel(self, row: GameRow) -> discord.abc.Messageable | None:
         """Where the game is played; an archived thread is reopened first (edits in an archived
         thread fail, and a long turn timer can outlast the thread's archive duration)."""
+        return (await self.reach_play_channel(row))[0]
+
+    async def reach_play_channel(
+        self, row: GameRow
+    ) -> tuple[discord.abc.Messageable | None, BaseException | None]:
+        """``play_channel``, and if it is not reached, why: ``NotFound`` (gone), another refusal,
+        or a failure that may pass (``worth_retrying``)."""
         channel = self.bot.get_channel(row.play_channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(row.play_channel_id)
-            except discord.HTTPException:
-                return None
+            except DISCORD_FAILURES as exc:
+                log.info("play channel not fetched: %r", exc, extra=ids(row))
+                return None, exc
         if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
             try:
                 channel = await channel.edit(archived=False)
-            except discord.HTTPException as exc:
-                log.warning("could not reopen the archived thread: %s", exc, extra=ids(row))
-        return channel  # type: ignore[return-value]
+            except DISCORD_FAILURES as exc:
+                log.warning("could not reopen the archived thread: %r", exc, extra=ids(row))
+        return channel, None  # type: ignore[return-value]
 
     async def post_turn(
         self,
@@ -119,7 +137,24 @@ class Posting(FlowParts):
         retry: bool = True,
     ) -> bool:
         """The turn message (board, mention, controls), stored as the game's turn message; False
-        if Discord did not take it.
+        if Discord did not take it (see ``try_post_turn``)."""
+        failure = await self.try_post_turn(
+            row, channel, interaction, reminder=reminder, retry=retry
+        )
+        return failure is None
+
+    async def try_post_turn(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        interaction: discord.Interaction | None = None,
+        *,
+        reminder: str = "",
+        retry: bool = True,
+        look_back: bool = False,
+    ) -> BaseException | None:
+        """``post_turn``, saying why Discord did not take it: the HTTP error or the network
+        exception; None once posted.
 
         A turn not posted yet (``turn_message_id`` None) gets its first message: the player is
         mentioned and the turn clock starts, but only once the message is really posted. Posting
@@ -127,7 +162,11 @@ class Posting(FlowParts):
         keeps the clock, and only a reminder mentions the player again; the older message is
         then deleted: the new one takes its place, so no older message still says the turn runs
         or shows its clock. A live game's round pings the people it waits for (``waits_for``) in
-        its first message only."""
+        its first message only.
+
+        A turn nobody was shown is tried again in the background (``retry_post``). A try again
+        first ``look_back``s: a post Discord carried out although the bot was told it failed
+        (a read timeout) is kept as the turn's message instead of being posted twice."""
         current = adapter_for(row.kind).current(row.game)
         assert current is not None
         fresh = row.turn_message_id is None
@@ -149,8 +188,16 @@ class Posting(FlowParts):
             called = [player.user_id] if ping else []
         mentions = mention_users(called) if called else NO_MENTIONS
         posted = False
+        failure: BaseException | None = None
         try:
-            if interaction is not None:
+            found = None
+            if fresh and look_back and interaction is None:
+                found = await self._posted_unseen(row, channel, content, controls)
+            if found is not None:
+                log.info("the turn's post went through unseen: kept", extra=ids(row))
+                row.turn_message_id = found
+                posted = True
+            elif interaction is not None:
                 await replies.send_message(
                     interaction, content, files=files, view=view, allowed_mentions=mentions
                 )
@@ -162,11 +209,12 @@ class Posting(FlowParts):
                     await channel.send(content, files=files, view=view, allowed_mentions=mentions)
                 ).id
                 posted = True
-        except discord.HTTPException as exc:
+        except DISCORD_FAILURES as exc:
             if posted:  # its buttons work all the same: they carry the game and turn
-                log.warning("turn message posted but not read back: %s", exc, extra=ids(row))
+                log.warning("turn message posted but not read back: %r", exc, extra=ids(row))
             else:
-                log.warning("could not post the turn message: %s", exc, extra=ids(row))
+                failure = exc
+                log.warning("could not post the turn message: %r", exc, extra=ids(row))
         if fresh and not posted:
             end_turn(row)  # nobody was shown this turn: no clock runs for it
         await self.store.save(row)
@@ -179,7 +227,53 @@ class Posting(FlowParts):
             self.computers.schedule(row)
         if fresh and not posted and retry:
             self.retry_post(row)
-        return posted
+        return failure
+
+    async def _posted_unseen(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        content: str,
+        controls: discord.ui.View | None,
+    ) -> int | None:
+        """The id of this very turn's message among the channel's last few, if an earlier post
+        reached Discord while the bot was told it failed (or a crash came before its id was
+        saved). A turn with controls is known by them (they carry the game and its event
+        count, so no other state's message matches); one without (a computer's) by its words.
+
+        A look Discord refuses for good (no permission to read the history) is skipped, so the
+        turn is posted all the same; one that fails on the network raises, and the post is
+        tried again later rather than risked twice."""
+        me = self.bot.user
+        if me is None or not hasattr(channel, "history"):
+            return None
+        code = adapter_for(row.kind).code
+        try:
+            async for message in channel.history(limit=LOOK_BACK):
+                if message.author.id != me.id:
+                    continue
+                if controls is None:
+                    if message.content == content and not message.components:
+                        return message.id
+                elif self._carries_turn(message, code, row):
+                    return message.id
+        except DISCORD_FAILURES as exc:
+            if worth_retrying(exc):
+                raise
+            log.info("recent messages not read: %r", exc, extra=ids(row))
+        return None
+
+    @staticmethod
+    def _carries_turn(message: discord.Message, code: str, row: GameRow) -> bool:
+        """Whether a message's controls act on ``row``'s game at its present state."""
+        for action_row in message.components:
+            for item in getattr(action_row, "children", ()):
+                match = re.fullmatch(TEMPLATE, getattr(item, "custom_id", None) or "")
+                if match is None or match["code"] != code or match["ver"] is None:
+                    continue
+                if int(match["gid"]) == row.id and int(match["ver"]) == row.event_count:
+                    return True
+        return False
 
     async def _known(
         self,
@@ -237,30 +331,79 @@ class Posting(FlowParts):
 
     def retry_post(self, row: GameRow) -> None:
         """Post a turn nobody was shown later, with backoff, in the background: one Discord
-        refused, or one a crash left unposted."""
-        key = (row.guild_id, row.id)
-        version = row.version
-        self._retrying.start(key, lambda: self._retry_post(*key, version), f"post-{row.id}")
+        refused or the network lost, or one a crash left unposted. The tries go on for as long
+        as the turn is unposted (``POST_RETRY_DELAYS``, ``POST_REFUSED_DELAY``); the timer
+        sweep finds a turn nothing tries any more (``retry_unposted``)."""
+        self.retry_post_at(row.guild_id, row.id, row.version)
 
-    async def _retry_post(self, guild_id: int, game_id: int, version: int) -> None:
+    def retry_post_at(self, guild_id: int, game_id: int, version: int) -> None:
+        """``retry_post`` for a game saved at ``version``; a try under way goes on from it."""
+        key = (guild_id, game_id)
+        self._post_versions[key] = version
+        self._retrying.start(key, lambda: self._retry_post(*key), f"post-{game_id}")
+
+    def retrying_post(self, guild_id: int, game_id: int) -> bool:
+        return (guild_id, game_id) in self._post_versions
+
+    async def _retry_post(self, guild_id: int, game_id: int) -> None:
+        """The tries of ``retry_post``: until the turn is shown, or nothing is left to post here.
+        A bug on the way is logged and dispatched, then tried again hourly (a fix in the data,
+        a restart), never every few seconds."""
+        key = (guild_id, game_id)
+        tries, refused = 0, False
         try:
-            for delay in POST_RETRY_DELAYS:
-                await asyncio.sleep(delay)
-                left = await self.post_pending_turn(guild_id, game_id, version)
+            while True:
+                fast = POST_RETRY_DELAYS[min(tries, len(POST_RETRY_DELAYS) - 1)]
+                await asyncio.sleep(POST_REFUSED_DELAY if refused else fast)
+                tries += 1
+                try:
+                    left = await self.post_pending_turn(guild_id, game_id, self._post_versions[key])
+                except Refusal:
+                    raise
+                except Exception as exc:
+                    log.exception("posting a pending turn failed", extra=ids(GameKey(*key)))
+                    self.bot.dispatch("game_failure", exc)
+                    refused = True
+                    continue
                 if left is None:
                     return
-                version = left
-            log.error(
-                "gave up posting the turn after %d tries; `board` or a restart posts it",
-                len(POST_RETRY_DELAYS),
-                extra={"guild": guild_id, "game": game_id},
-            )
+                self._post_versions[key], refused = left
+                if tries == len(POST_RETRY_DELAYS):
+                    log.error(
+                        "turn still not posted after %d tries; trying on every %.0f minutes",
+                        tries,
+                        (POST_REFUSED_DELAY if refused else fast) / 60,
+                        extra={"guild": guild_id, "game": game_id},
+                    )
         except Refusal:
             pass  # shutting down: the start-up recovery posts it
+        finally:
+            self._post_versions.pop(key, None)
 
-    async def post_pending_turn(self, guild_id: int, game_id: int, version: int) -> int | None:
+    async def retry_unposted(self) -> int:
+        """From the timer sweep: every running game of this process's shards whose turn is not
+        shown and that nothing here tries to post (its task ended, or never started) is tried
+        again, as after a start (``post_pending_turn``: not at once, and only if nobody saved
+        the game meanwhile). How many were found.
+
+        Only a game listed unposted at the same version by the sweep before is taken: one
+        that an action is posting right now (a round's end, a click) is posted or saved again
+        by then, and at a start the first sweep leaves the games to the recovery."""
+        listed = await self.store.unposted_games(self.scope)
+        before, self._unposted_seen = self._unposted_seen, dict(listed)
+        found = 0
+        for key, version in listed:
+            if before.get(key) == version and not self.retrying_post(key.guild_id, key.id):
+                found += 1
+                self.retry_post_at(key.guild_id, key.id, version)
+        return found
+
+    async def post_pending_turn(
+        self, guild_id: int, game_id: int, version: int
+    ) -> tuple[int, bool] | None:
         """Post the game's current turn if it is still unposted at ``version``; None when nothing
-        is left to post here, else the version to try again at.
+        is left to post here, else the version to try again at and whether Discord refused for
+        good (a 4xx: tried again only slowly).
 
         An unposted turn may be one a live process is posting right now (another process, with a
         wrong shard split): that process saves the game within seconds, long before the first
@@ -275,15 +418,21 @@ class Posting(FlowParts):
             if row.version != version:
                 log.info("an unposted turn was saved meanwhile: left to its saver", extra=ids(row))
                 return None
-            channel = await self.play_channel(row)
+            channel, failure = await self.reach_play_channel(row)
+            if channel is None and row.thread_id and isinstance(failure, discord.NotFound):
+                log.warning("the game's thread is gone: playing on in the channel", extra=ids(row))
+                row.thread_id = None  # as at a start: the game goes on where it was opened
+                channel, failure = await self.reach_play_channel(row)
             if channel is None:
-                log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
-                return row.version
+                log.warning("play channel %s not reached", row.play_channel_id, extra=ids(row))
+                return row.version, failure is not None and not worth_retrying(failure)
             await self.store.save(row)  # the claim: another process's post after this is refused
             self.acted["pending turn"] += 1
-            posted = await self.post_turn(row, channel, retry=False)
-            log.info("pending turn posted: %s", posted, extra=ids(row))
-            return None if posted else row.version
+            failure = await self.try_post_turn(row, channel, retry=False, look_back=True)
+            log.info("pending turn posted: %s", failure is None, extra=ids(row))
+            if failure is None:
+                return None
+            return row.version, not worth_retrying(failure)
         return None  # another process saved it first: its turn, its post
 
     async def recover(self, only: Collection[GameKey] | None = None) -> Recovered:
@@ -339,28 +488,29 @@ class Posting(FlowParts):
             if seat is None:
                 return ""
             unposted = row.turn_message_id is None  # a crash after the move's save
-            channel = await self.play_channel(row)
-            moved = channel is None and row.thread_id and await self._gone(row.thread_id)
+            channel, failure = await self.reach_play_channel(row)
+            moved = channel is None and row.thread_id and isinstance(failure, discord.NotFound)
             if moved:
                 log.warning("the game's thread is gone: playing on in the channel", extra=ids(row))
                 row.thread_id = None  # a deleted thread: the game goes on where it was opened
                 row.turn_message_id = None
-                channel = await self.play_channel(row)
-            if channel is None:
+                channel, failure = await self.reach_play_channel(row)
+            passing = failure is not None and worth_retrying(failure)  # Discord not reached now
+            if channel is None and not passing:
                 log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
                 return ""
-            if unposted and not moved:
+            if (unposted and not moved) or (channel is None and row.turn_message_id is None):
                 self.retry_post(row)  # not at once: see ``post_pending_turn``
                 return "posted"
-            if row.turn_message_id and hasattr(channel, "fetch_message"):
+            if channel is not None and row.turn_message_id and hasattr(channel, "fetch_message"):
                 try:
                     await channel.fetch_message(row.turn_message_id)  # type: ignore[attr-defined]
                 except discord.NotFound:
                     log.warning("the turn message is gone: posting it again", extra=ids(row))
                     row.turn_message_id = None  # its clock, if any, keeps running
-                except discord.HTTPException as exc:
-                    log.info("turn message not checked: %s", exc, extra=ids(row))
-            if row.turn_message_id is None:
+                except DISCORD_FAILURES as exc:  # it is there, most likely: play on
+                    log.info("turn message not checked: %r", exc, extra=ids(row))
+            if row.turn_message_id is None and channel is not None:
                 await self.store.save(row)  # the claim, before posting: see ``acting_unasked``
                 self.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
@@ -373,15 +523,6 @@ class Posting(FlowParts):
                 return "resumed"
             return ""
         return ""  # another process saved it first
-
-    async def _gone(self, channel_id: int) -> bool:
-        try:
-            await self.bot.fetch_channel(channel_id)
-        except discord.NotFound:
-            return True
-        except discord.HTTPException:
-            return False
-        return False
 
     async def edit_stored_turn(
         self,
@@ -490,8 +631,12 @@ class Posting(FlowParts):
         """A change ``TimedViews.keep_change`` kept, made now: False if Discord did not take it
         and may later (try again), True once done or refused for good."""
         row = await self.store.get(timed.guild_id, timed.game_id)
-        channel = None if row is None else await self.play_channel(row)
-        if row is None or channel is None or not hasattr(channel, "get_partial_message"):
+        if row is None:
+            return True
+        channel, failure = await self.reach_play_channel(row)
+        if channel is None and failure is not None and worth_retrying(failure):
+            return False  # not reached now: tried again
+        if channel is None or not hasattr(channel, "get_partial_message"):
             return True
         message = channel.get_partial_message(timed.message_id)  # type: ignore[attr-defined]
         try:
@@ -509,29 +654,61 @@ class Posting(FlowParts):
         return True
 
     async def show_later(self, timed: TimedView) -> bool:
-        """A timed view's message shows the game's later view now; False if Discord refused
-        (try again), True once done or when nothing is left to change."""
+        """A timed view's message shows the game's later view now; False if Discord did not
+        take it (try again), True once done or when nothing is left to change.
+
+        Discord refusing that edit for good (a 4xx: no permission, a locked thread) would leave
+        what may be seen only briefly standing, so the message is deleted instead (a bot may
+        always delete its own) and the later view posted again below it."""
         row = await self.store.get(timed.guild_id, timed.game_id)
         if row is None or row.game is None:
             return True
-        channel = await self.play_channel(row)
+        channel, failure = await self.reach_play_channel(row)
+        if channel is None and failure is not None and not isinstance(failure, discord.NotFound):
+            return False  # not reached now: the message may still be read
         if channel is None or not hasattr(channel, "get_partial_message"):
             log.warning("a timed view's channel is gone", extra=ids(row))
             return True
-        t = await self.public_t(row.guild_id)
-        view = adapter_for(row.kind).later_view(t, row, timed.then)
-        content, files = await self._with_picture(
-            t, timed.lead + view.content, view.picture, channel
-        )
+        content, files = await self._later_message(row, timed, channel)
+        message = channel.get_partial_message(timed.message_id)  # type: ignore[attr-defined]
         try:
-            await channel.get_partial_message(timed.message_id).edit(
+            await message.edit(
                 content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
             )
         except discord.NotFound:
             log.info("a timed view's message is gone", extra=ids(row))
-        except discord.HTTPException as exc:
-            log.warning("could not change a timed view: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.warning("could not change a timed view: %r", exc, extra=ids(row))
+            if worth_retrying(exc):
+                return False
+            return await self._replace_timed(row, timed, channel)
+        return True
+
+    async def _later_message(
+        self, row: GameRow, timed: TimedView, channel: discord.abc.Messageable
+    ) -> tuple[str, list[discord.File]]:
+        t = await self.public_t(row.guild_id)
+        view = adapter_for(row.kind).later_view(t, row, timed.then)
+        return await self._with_picture(t, timed.lead + view.content, view.picture, channel)
+
+    async def _replace_timed(
+        self, row: GameRow, timed: TimedView, channel: discord.abc.Messageable
+    ) -> bool:
+        """A timed view's message Discord will not let the bot edit: deleted, then its later view
+        posted anew (best effort: the brief view is gone either way); False if it still stands."""
+        try:
+            await channel.get_partial_message(timed.message_id).delete()  # type: ignore[attr-defined]
+        except discord.NotFound:
+            pass
+        except DISCORD_FAILURES as exc:
+            log.warning("could not delete a timed view: %r", exc, extra=ids(row))
             return False
+        log.warning("a timed view Discord would not edit was deleted", extra=ids(row))
+        content, files = await self._later_message(row, timed, channel)
+        try:
+            await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
+        except DISCORD_FAILURES as exc:
+            log.warning("a deleted timed view not posted again: %r", exc, extra=ids(row))
         return True
 
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
@@ -542,13 +719,14 @@ class Posting(FlowParts):
         content = game_over(t, row) + f" {verdict(t, row)}\n"
         content += final.content or text.standings(t, row)
         content, files = await self._with_picture(t, content, final.picture, channel)
+        message = None
         try:
             message = await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
+        except DISCORD_FAILURES as exc:
+            log.warning("could not post the final standings: %r", exc, extra=ids(row))
+        if message is not None:
             row.turn_message_id = message.id
             await self.store.save(row)
-        except discord.HTTPException as exc:
-            log.warning("could not post the final standings: %s", exc, extra=ids(row))
-        else:
             await self.mark_lobby_ended(row, message.jump_url)
         log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
 

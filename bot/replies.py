@@ -23,6 +23,8 @@ from typing import Any
 
 import discord
 
+from bot.failures import DISCORD_FAILURES
+
 log = logging.getLogger(__name__)
 
 LATE = 2.0  # seconds without an answer before deferring (Discord allows 3)
@@ -71,8 +73,8 @@ async def _defer(
             await interaction.response.defer(thinking=True, ephemeral=private)
         else:
             await interaction.response.defer()  # a click: "deferred update" of its message
-    except discord.HTTPException as exc:
-        log.warning("could not defer a slow interaction: %s", exc)
+    except DISCORD_FAILURES as exc:
+        log.warning("could not defer a slow interaction: %r", exc)
     else:
         log.info("deferred an interaction still unanswered after %.1f s", late)
         reply.thinking = command
@@ -115,10 +117,10 @@ async def send_message(
         # answer to a public command completes that message, comes on its own, then removes it.
         reply.thinking = False
         if fields.get("ephemeral") and reply.thinking_in_public:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*DISCORD_FAILURES):
                 await interaction.edit_original_response(content="…")
             await interaction.followup.send(**fields)
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*DISCORD_FAILURES):
                 await interaction.delete_original_response()
             return
     await interaction.followup.send(**fields)

@@ -4,7 +4,9 @@ A game asks for it where something may be seen only briefly (Eintrichtern's reve
 sum, shown for 8 s). Each such message is stored with its due time before the view shows, and
 changed when that time comes: by a one-shot ``discord.ext.tasks`` loop (the library's own wait,
 as the turn timers' sweep uses), and after a restart by ``recover`` at start-up, so a view meant
-for seconds is never left standing. A change Discord refused is tried again a few times.
+for seconds is never left standing. A change Discord did not take (a network error, a 5xx) is
+tried again with a capped backoff for as long as the process lives, and after a restart again;
+one it refuses for good makes way for the later view posted anew (``Posting.show_later``).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RETRY_SECONDS = 5.0  # after Discord refused the change
-MAX_TRIES = 5
+# seconds before the next try of a change Discord did not take; the last repeats, so the
+# message changes at most 30 s after Discord takes edits again
+COVER_RETRY_DELAYS = (5.0, 10.0, 20.0, 30.0)
 # A ``then`` key no game's view uses: the change is the platform's own, kept as it is because it
 # cannot be made again from the game (an ended turn's words, an older message of a turn to go)
 KEPT = "_kept"
@@ -52,10 +55,10 @@ class TimedViews:
 
     async def keep_change(self, row: GameRow, message_id: int, content: str | None) -> None:
         """A change of an ended turn's message that Discord did not take now (a 5xx, the network):
-        stored, and made in the background after ``RETRY_SECONDS``, tried again as any timed
+        stored, and made in the background after ``COVER_RETRY_DELAYS[0]``, tried again as any timed
         view's, and after a restart too. ``content`` None: the message is deleted."""
         then = {KEPT: DELETE if content is None else SHOW}
-        due = now() + RETRY_SECONDS
+        due = now() + COVER_RETRY_DELAYS[0]
         timed = TimedView(row.guild_id, row.id, message_id, due, content or "", then)
         await self.play.store.add_timed_view(timed)
         self.arm(timed)
@@ -113,11 +116,12 @@ class TimedViews:
             log.exception("timed view not changed", extra={"game": timed.game_id})
             self.play.bot.dispatch("game_failure", exc)
             return
-        if tries + 1 < MAX_TRIES:
-            self.arm(replace(timed, due=now() + RETRY_SECONDS), tries + 1)
-        else:
+        delay = COVER_RETRY_DELAYS[min(tries, len(COVER_RETRY_DELAYS) - 1)]
+        if tries + 1 == len(COVER_RETRY_DELAYS):
             log.error(
-                "gave up changing a timed view after %d tries; a restart tries again",
-                MAX_TRIES,
+                "a timed view still not changed after %d tries; trying on every %.0f s",
+                tries + 1,
+                delay,
                 extra={"guild": timed.guild_id, "game": timed.game_id},
             )
+        self.arm(replace(timed, due=now() + delay), tries + 1)

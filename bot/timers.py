@@ -4,7 +4,9 @@ Due times live in the database, so they survive restarts; each is handled under 
 after a reload, and a reminder is marked sent before it is posted, so none is sent twice. A turn's
 clock starts when its message is posted and stops in the same save as the move that ends it.
 A sweep that fails (a locked database) is logged and tried again at the next tick; the loop
-itself never ends before shutdown, and says once an hour that it is alive.
+itself never ends before shutdown, and says once an hour that it is alive. Each sweep also finds
+the running games whose turn no message shows and that nothing in this process tries to post
+(``Posting.retry_unposted``), so no such game is ever forgotten.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from discord.ext import tasks
 
 from bot import text
 from bot.adapters import adapter_for
+from bot.failures import DISCORD_FAILURES
 from bot.logs import ids
 from bot.models import GameRow, Status
 from bot.refusals import Refusal
@@ -159,6 +162,11 @@ class TurnTimers:
                 return  # shutting down
             except Exception:
                 log.exception("timer handling failed", extra=ids(key))
+        try:
+            if found := await self.play.retry_unposted():
+                log.info("%d unposted turns found: tried again", found)
+        except Exception:
+            log.exception("unposted turns not listed; the next sweep tries again")
 
     def _beat(self) -> None:
         """An hourly log line that the timers run, so a stopped loop is noticed."""
@@ -211,8 +219,8 @@ class TurnTimers:
                 ),
                 view=None,
             )
-        except discord.HTTPException as exc:
-            log.info("idle lobby message not updated: %s", exc, extra=ids(row))
+        except DISCORD_FAILURES as exc:
+            log.info("idle lobby message not updated: %r", exc, extra=ids(row))
 
     async def _remind(self, row: GameRow) -> None:
         """The turn message again, below, with a mention: it replaces the older one, so the
@@ -283,11 +291,13 @@ class TurnTimers:
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None:
+            if row.status is Status.RUNNING:
+                self.play.retry_post(row)  # the next turn, once the channel is reached
             return
         await self.play.close_turn_message(row, channel, ended, lead=note)
         if removed:
             try:
                 await channel.send(note_removed, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.warning("removal notice not posted: %s", exc, extra=ids(row))
+            except DISCORD_FAILURES as exc:
+                log.warning("removal notice not posted: %r", exc, extra=ids(row))
         await self.play.after_turn(row, channel)

@@ -41,6 +41,7 @@ class NetFault:
     make: Callable[[], BaseException]
     times: int | None
     after: bool
+    skip: int = 0  # matching calls let through before the first fault
     raised: int = 0
 
 
@@ -59,8 +60,10 @@ class NetFaults:
         *,
         times: int | None = 1,
         after: bool = False,
+        skip: int = 0,
     ) -> NetFault:
-        """Make the next ``times`` matching calls (``None``: all) raise ``exc``.
+        """Make the next ``times`` matching calls (``None``: all) raise ``exc``, after letting
+        ``skip`` of them through.
 
         ``path`` is an fnmatch pattern against the API path (``/channels/*/messages``),
         ``method`` may be ``"*"``; ``exc`` defaults to aiohttp's ``ServerDisconnectedError``."""
@@ -71,7 +74,7 @@ class NetFaults:
             make = lambda: instance  # noqa: E731
         else:
             make = exc
-        fault = NetFault(method, path, make, times, after)
+        fault = NetFault(method, path, make, times, after, skip)
         self.faults.append(fault)
         return fault
 
@@ -82,6 +85,9 @@ class NetFaults:
         for fault in self.faults:
             if fault.method not in (method, "*") or not fnmatch.fnmatch(path, fault.path):
                 continue
+            if fault.skip > 0:
+                fault.skip -= 1
+                return None
             if fault.times is not None:
                 fault.times -= 1
                 if fault.times <= 0:

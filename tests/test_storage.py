@@ -460,5 +460,12 @@ async def test_a_process_lists_only_the_games_of_its_shards(database: TestDb) ->
         assert [GameKey(r.guild_id, r.id) for r in await store.running_games(mine)] == expected
         assert len(await store.due_games(10.0)) == len(await store.running_games()) == 8
         assert await store.due_games(1.0, mine) == []
+        # none has a turn message: the sweep's unposted games are the same, with versions
+        assert await store.unposted_games(mine) == [(key, 1) for key in expected]
+        rows[1].turn_message_id = 99  # posted now (and so saved again)
+        await store.save(rows[1])
+        assert [key for key, _ in await store.unposted_games()] == [
+            GameKey(r.guild_id, r.id) for r in rows if r is not rows[1]
+        ]
     finally:
         await store.close()

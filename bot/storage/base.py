@@ -115,6 +115,11 @@ class GameStore(Protocol):
         ``unreadable``."""
         ...
 
+    async def unposted_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
+        """Running games whose turn has no message, of the servers on ``scope``'s shards, with
+        their versions."""
+        ...
+
     async def all_games(self) -> GameList: ...
 
     async def game_keys(self) -> list[GameKey]: ...
@@ -399,6 +404,19 @@ class SqlGameStore:
             (Status.RUNNING.value, now, now, Status.LOBBY.value, now),
         )
         return [GameKey(r[0], r[1]) for r in rows]
+
+    async def unposted_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
+        """Running games whose turn is shown in no message (``turn_message_id`` NULL: a post
+        failed, or a crash came before it), of the servers on ``scope``'s shards, each with the
+        version it was saved at: the timer sweep finds those nothing tries to post any more.
+        Keys only, as ``due_games``; a game just saved by an action still posting it is listed
+        too (the try waits, and leaves alone a game saved meanwhile)."""
+        rows = await self._read(
+            "SELECT guild_id, id, version FROM games WHERE status = ? AND turn_message_id IS NULL"
+            f" AND {scope.sql()} ORDER BY id",
+            (Status.RUNNING.value,),
+        )
+        return [(GameKey(r[0], r[1]), int(r[2])) for r in rows]
 
     async def running_games(self, scope: ShardScope = ALL_SHARDS) -> GameList:
         """Running games of the servers on ``scope``'s shards, to post what a crash left
