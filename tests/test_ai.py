@@ -38,6 +38,7 @@ from games.spexxx.ai.evaluation import (
     turn_points,
 )
 from games.spexxx.ai.players import _plan
+from games.spexxx.ai.reasons import LineMade, place_reasons
 from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY
 
 LEVELS = tuple(Level)
@@ -318,6 +319,33 @@ def test_hard_completes_a_block() -> None:
     decision = decide(state, Level.HARD)
     assert decision.action == Place(0, "E2")
     assert "+37 now" in decision.explanation  # 25 bonus + four lines of 1+1+1
+
+
+def _index(name: str) -> int:
+    sq = get_square(name)
+    assert sq is not None
+    return sq.index
+
+
+def test_the_reasons_of_a_placement_are_facts_on_the_board() -> None:
+    """Issue 25: a placement is explained by what it does (lines made or extended and their
+    points now, a block, a line set up, an opponent's line blocked), not by a raw value."""
+    state = _state(["N4", "O4"], ["P5", "P6"], (5, 5, 5, 5, 5))
+    made = place_reasons(state, 0, _index("P4"))  # blue 5 + 5 and bronze 3
+    assert made.lines == (LineMade(3, True, 13),) and made.points == 13
+    assert made.blocks == (1,) and not made.sets_up and not made.block
+    state = _state(["N4", "O4", "P4"], ["Q6"], (5, 5, 5, 5, 5))
+    longer = place_reasons(state, 0, _index("Q4"))
+    assert longer.lines == (LineMade(4, False, 5),) and longer.blocks == ()
+    state = _state(["N4"], ["P4"], (5, 5, 5, 5, 5))
+    setup = place_reasons(state, 0, _index("N5"))  # N4 N5 N6 is open; N4 O4 P4 is not
+    assert setup.sets_up and setup.lines == () and setup.points == 0
+    closed = _state(["N4"], ["M4", "P4"], (5, 5, 5, 5, 5))  # every row of three through O4
+    assert not place_reasons(closed, 0, _index("O4")).sets_up  # with N4 holds bob's cube
+    block = place_reasons(_state(BLOCK, ["N4", "O4"], (5, 2, 4, 4, 4)), 0, _index("E2"))
+    assert block.block == 25 and block.points == 37 and len(block.lines) == 4
+    with pytest.raises(ValueError):
+        place_reasons(state, 0, _index("P4"))
 
 
 def test_hard_holds_for_a_block() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.adapters.spexxx.words import hint_text
@@ -155,3 +157,55 @@ def test_hint_text_in_every_language(lang: str, first: str, again: str, one: str
     assert hint_text(t, Decision(Hold(0, frozenset()), None, ""), (1, 2, 3, 4, 5)) == again
     hold = Decision(Hold(0, frozenset({0, 2})), 1.4, "")
     assert hint_text(t, hold, (4, 2, 4, 5, 6)) == one
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Place your cube on P4: it makes a line of 3 (scores 13) and blocks bob's line."),
+        (
+            "nl",
+            "Zet je blokje op P4: het maakt een lijn van 3 (levert 13 op) en blokkeert de "
+            "lijn van bob.",
+        ),
+        (
+            "de",
+            "Setze deinen Spielstein auf P4: er bildet eine Linie aus 3 (bringt 13) und "
+            "blockiert die Linie von bob.",
+        ),
+        (
+            "fr",
+            "Pose ton bloc sur P4 : il forme une ligne de 3 (rapporte 13) et bloque la "
+            "ligne de bob.",
+        ),
+    ],
+)
+def test_a_placement_hint_says_why_in_every_language(lang: str, said: str) -> None:
+    """Issue 25: "Place your cube on Q3 — value 6.7" explained nothing; the hint says what the
+    cube does on the board."""
+    from games.spexxx import Place, get_square
+    from games.spexxx.ai.reasons import place_reasons
+    from tests.test_ai import _state
+
+    state = _state(["N4", "O4"], ["P5", "P6"], (5, 5, 5, 5, 5))
+    square = get_square("P4")
+    assert square is not None
+    reasons = place_reasons(state, 0, square.index)
+    decision = Decision(Place(0, "P4"), 17.3, "")
+    t = translator(lang)
+    assert hint_text(t, decision, state.dice, reasons, ["alice", "bob"]) == said
+    several = hint_text(t, decision, state.dice, replace(reasons, blocks=()), None)
+    assert "13" in several and "bob" not in several and "17" not in several
+
+
+async def test_a_placement_hint_through_the_bot_says_why(
+    simcord_env, database: TestDb, dice: ScriptedDice
+) -> None:
+    """Five of a kind on the empty board: hard places at once; the hint says why, no value."""
+    table = Table(simcord_env)
+    thread = await table.start()
+    dice.script((6, 6, 6, 6, 6))
+    player, message = await table.thrown(thread)
+    r = await player.click(message, custom_id=find_id(message, "spx:hint:"))
+    assert r.ephemeral and r.response.content.startswith("💡 Place your cube on ")
+    assert "value" not in r.response.content and ": it " in r.response.content

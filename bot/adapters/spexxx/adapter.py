@@ -23,7 +23,8 @@ from bot.adapters.spexxx import words
 from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
 from bot.models import GameRow
 from bot.refusals import Refusal
-from bot.text import player_names
+from bot.text import player_names, seat_label
+from games.common.ai import Decision
 from games.spexxx import (
     GRID,
     Discard,
@@ -40,9 +41,11 @@ from games.spexxx import (
     event_from_dict,
     event_to_dict,
     export_record,
+    get_square,
 )
 from games.spexxx.ai import Level, decide
 from games.spexxx.ai import hint as ai_hint
+from games.spexxx.ai.reasons import PlaceReasons, place_reasons
 from locales import N_, Translator
 from renderers.spexxx import render_final, render_legend, render_turn
 
@@ -242,7 +245,9 @@ class SpexxxAdapter(GameAdapter[Game]):
             return Outcome()
         if action == "hint":
             advice = ai_hint(state)
-            return Outcome(private="💡 " + words.hint_text(t, advice, state.dice))
+            names = [seat_label(t, row, s) for s in range(state.seats)]
+            text = words.hint_text(t, advice, state.dice, _reasons(state, advice), names)
+            return Outcome(private="💡 " + text)
         if action in ("place", "zone"):
             if not state.allowed_mask():
                 raise Refusal("No empty square is allowed by these dice.")
@@ -260,7 +265,8 @@ class SpexxxAdapter(GameAdapter[Game]):
     def computer_move(self, game: Game, seat: int, level: str, seed: str) -> Move:
         dice_before = game.state.dice
         decision = decide(game.state, Level(level), random.Random(seed))
-        return Move(decision.action, lambda t: words.hint_text(t, decision, dice_before))
+        reasons = _reasons(game.state, decision)  # before the move changes the board
+        return Move(decision.action, lambda t: words.hint_text(t, decision, dice_before, reasons))
 
     def rules(self, t: Translator) -> tuple[str, Picture | None]:
         return words.rules_text(t), Picture(
@@ -308,6 +314,15 @@ def most_used_zone(zones: Counter[str]) -> str | None:
     if not zones:
         return None
     return max(zones, key=lambda z: (zones[z], ZONE_ORDER.get(z, 0)))
+
+
+def _reasons(state: SpexxxState, decision: Decision[Any]) -> PlaceReasons | None:
+    """Why a placement: the facts on the board before it (None for any other step)."""
+    action = decision.action
+    square = get_square(action.square) if isinstance(action, Place) else None
+    if square is None or state.current is None:
+        return None
+    return place_reasons(state, state.current, square.index)
 
 
 def _int(text: str) -> int | None:

@@ -5,10 +5,13 @@ Every function that produces words takes the translator ``t`` of the language to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.models import GameRow
 from bot.text import seat_label
 from games.common.ai import Decision
 from games.spexxx import GRID, Game, Hold, Place, PlacementScore, Throw, Variant, Zone
+from games.spexxx.ai.reasons import PlaceReasons
 from games.spexxx.state import CUBES_PER_PLAYER, MAX_THROWS
 from locales import N_, Translator
 from renderers.spexxx.theme import ZONE_NAMES  # one list of colour names for text and images
@@ -149,18 +152,31 @@ def throw_status(t: Translator, throws_used: int) -> str:
     return t("throw {k} of {max}", k=throws_used, max=MAX_THROWS)
 
 
-def hint_text(t: Translator, decision: Decision[object], dice: tuple[int, ...] | None) -> str:
+def hint_text(
+    t: Translator,
+    decision: Decision[object],
+    dice: tuple[int, ...] | None,
+    reasons: PlaceReasons | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
     """What the AI suggests (or does), in the reader's language.
 
     ``dice`` are those on the table before the action: None before the turn's first throw.
     Throws end with their expectation in plain words ("about 9 points on average"); easy
-    computers have none.
+    computers have none. A placement says why in facts (``reasons``): the lines it makes or
+    extends and what they score, the lines it blocks (by ``names``, the seats' labels), never
+    a raw value.
     """
     action = decision.action
     expected = decision.expected
     if isinstance(action, Place):
-        ev = f"{expected:.1f}" if expected is not None else "?"
-        return t("Place your cube on {square} — value {ev}.", square=action.square, ev=ev)
+        if reasons is None:
+            return t("Place your cube on {square}.", square=action.square)
+        return t(
+            "Place your cube on {square}: it {reasons}.",
+            square=action.square,
+            reasons=place_reasons_text(t, reasons, names),
+        )
     if isinstance(action, Hold):
         kept = " ".join(str(dice[i]) for i in sorted(action.dice)) if dice else ""
         if kept:
@@ -175,6 +191,49 @@ def hint_text(t: Translator, decision: Decision[object], dice: tuple[int, ...] |
         return advice + "."
     n = round(expected)
     return advice + " — " + t("about {n} point on average.", "about {n} points on average.", n)
+
+
+def place_reasons_text(
+    t: Translator, reasons: PlaceReasons, names: Sequence[str] | None = None
+) -> str:
+    """``extends your line to 4 (scores 5) and blocks bob's line``: what follows "it"."""
+    parts = []
+    alike: dict[tuple[bool, int], list[int]] = {}  # (new, length) → each line's points
+    for line in reasons.lines:
+        alike.setdefault((not line.new, line.length), []).append(line.points)
+    for (extended, n), points in sorted(alike.items()):
+        count = len(points)
+        if extended:
+            text = t("extends your line to {length}", "extends {n} of your lines to {length}",
+                     count, length=n)  # fmt: skip
+        else:
+            text = t("makes a line of {length}", "makes {n} lines of {length}", count, length=n)
+        parts.append(text + " " + t("(scores {points})", points=sum(points)))
+    if reasons.block:
+        parts.append(
+            t("completes a 3×3 block") + " " + t("(scores {points})", points=reasons.block)
+        )
+    if reasons.sets_up:
+        parts.append(t("puts two of your cubes in an open line: one more scores"))
+    for seat in reasons.blocks:
+        if names is None:
+            parts.append(t("blocks another player's line"))
+        else:
+            parts.append(t("blocks {name}'s line", name=names[seat]))
+    if not parts:
+        zone = GRID[reasons.square].zone  # type: ignore[union-attr]
+        parts.append(
+            t(
+                "scores nothing yet, but leaves your lines the best chances on this {zone} "
+                "square ({n} a cube in a line)",
+                zone=zone_name(t, zone),
+                n=reasons.zone_points,
+            )
+        )
+    if len(parts) == 1:
+        return parts[0]
+    first = ", ".join(parts[:-1])
+    return t("{first} and {last}", first=first, last=parts[-1])
 
 
 def roll_off_text(t: Translator, row: GameRow) -> str:
