@@ -368,9 +368,10 @@ def test_team_game_images(finished: SpectrangleState) -> None:
 
 
 class LongTranslator:
-    """Stands in for a catalog with long (German-like) text: every message three times."""
+    """Stands in for a catalog with long (German-like) text: every message three times. Dutch
+    stands in, as its tiles carry the same letters as English (German tiles do not)."""
 
-    lang = "de"
+    lang = "nl"
 
     def __call__(self, message: str, /, **fields: object) -> str:
         return " ".join([f"Überlängenprüfung {message}"] * 3).format(**fields)
@@ -388,7 +389,7 @@ def long_german(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = LongTranslator()
     for module in (final, panels, render, names):
         monkeypatch.setattr(
-            module, "translator", lambda lang: fake if lang == "de" else translator(lang)
+            module, "translator", lambda lang: fake if lang == "nl" else translator(lang)
         )
 
 
@@ -431,7 +432,7 @@ def test_long_translations_stay_in_their_boxes(
             return render_final(state, [], lang=lang)
         return render_board(state, [], lang=lang)
 
-    english, long = _image(draw("en")), _image(draw("de"))
+    english, long = _image(draw("en")), _image(draw("nl"))
     assert long.size == english.size
     assert long.tobytes() != english.tobytes()  # the long text was drawn
     boxes = _text_boxes(state)
@@ -451,3 +452,16 @@ def test_points_badge_leaves_the_bonus_badge_visible(mid: SpectrangleState) -> N
     toward = 1  # field 14 points down: its badges sit below the centre
     assert _at(img, (cx - 12, cy + toward * 64)) == th.BONUS_TINTS[2]
     assert _at(img, (cx - 14, cy + toward * 36)) == th.LAST_MARK
+
+
+def test_german_tiles_carry_german_initials() -> None:
+    """A German reader sees gelb, grün and lila as Ge, Gr and L, not the codes' English Y, G
+    and P; every colour keeps its own mark."""
+    from games.spectrangle.tiles import Colour
+    from renderers.spectrangle import tiles
+
+    german = {colour: tiles.letter(colour, "de") for colour in Colour}
+    assert (german[Colour.YELLOW], german[Colour.GREEN], german[Colour.PURPLE]) == ("Ge", "Gr", "L")
+    assert len(set(german.values())) == len(Colour)
+    drawn = {lang: tiles.draw_tile("YPG", True, 110, 4, lang).tobytes() for lang in LANGUAGES}
+    assert drawn["de"] != drawn["en"] and drawn["nl"] == drawn["en"]

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from games.spectrangle.board import FIELDS
 from games.spectrangle.state import PlacedTile
 from games.spectrangle.tiles import TILE_BY_CODE
+from locales import DEFAULT
 from renderers.spectrangle import theme as th
 from renderers.spectrangle import tiles
 from renderers.text import font
@@ -79,31 +80,33 @@ def _draw_backdrop(img: Image.Image, pad: float = 10) -> None:
     img.paste(th.BOARD, (0, 0), mask.resize(img.size, Image.Resampling.LANCZOS))
 
 
-def draw_tiles(img: Image.Image, board: tuple[PlacedTile | None, ...]) -> None:
+def draw_tiles(img: Image.Image, board: tuple[PlacedTile | None, ...], lang: str = DEFAULT) -> None:
     for f in FIELDS:
         placed = board[f.index]
         if placed is not None:
-            paste_tile(img, f.index, placed.sides, TILE_BY_CODE[placed.tile].value)
+            paste_tile(img, f.index, placed.sides, TILE_BY_CODE[placed.tile].value, lang)
 
 
 LAID_TILES_KEPT = 64  # × 93 KB; a board holds at most 36, so each game's renders hit
 
 
-def paste_tile(img: Image.Image, index: int, sides: str, value: int | None) -> None:
+def paste_tile(
+    img: Image.Image, index: int, sides: str, value: int | None, lang: str = DEFAULT
+) -> None:
     f = FIELDS[index]
-    sprite, cover = _laid_tile(sides, f.up, value, f.bonus)
+    sprite, cover = _laid_tile(sides, f.up, value, f.bonus, lang)
     img.paste(sprite, th.field_origin(index), cover)
 
 
 @lru_cache(maxsize=LAID_TILES_KEPT)
 def _laid_tile(
-    sides: str, up: bool, value: int | None, bonus: int
+    sides: str, up: bool, value: int | None, bonus: int, lang: str = DEFAULT
 ) -> tuple[Image.Image, Image.Image]:
     """A tile already blended over its empty field (RGB) and a "1" mask of the pixels it
     touches. Fields lie ``FIELD_GAP`` apart on the plain board, so a tile's soft edge only
     ever blends with its own field: the blend is done once here, and a render pastes with a
     plain copy (a third of an alpha paste's time) and gets the same pixels."""
-    sprite = _field_tile(sides, up, value, bonus)
+    sprite = _field_tile(sides, up, value, bonus, lang)
     field = tiles.blank(th.BONUS_TINTS[bonus] if bonus > 1 else th.EMPTY_FIELD, up, th.SIDE)
     laid = Image.new("RGB", sprite.size, th.BOARD)
     laid.paste(field, (0, 0), field)
@@ -112,12 +115,14 @@ def _laid_tile(
     return laid, cover
 
 
-def _field_tile(sides: str, up: bool, value: int | None, bonus: int) -> Image.Image:
+def _field_tile(
+    sides: str, up: bool, value: int | None, bonus: int, lang: str = DEFAULT
+) -> Image.Image:
     """A tile as laid on a field: on a bonus field with the multiplier in a small badge in the
     corner away from the horizontal side, so it stays visible under the tile. Not kept: only
     ``_laid_tile`` uses it, and keeps its result (a board-size RGBA tile is 118 KB; keeping
     those too doubled the renderer's memory on a busy bot)."""
-    sprite = tiles.draw_tile(sides, up, th.SIDE, value)
+    sprite = tiles.draw_tile(sides, up, th.SIDE, value, lang)
     if bonus == 1:
         return sprite
     draw = ImageDraw.Draw(sprite)

@@ -72,7 +72,8 @@ def draw_last_move(
     if last.kind is TurnKind.PLACE and last.tile is not None and last.field is not None:
         placed = state.board[last.field]
         sides = placed.sides if placed is not None else last.tile
-        sprite = tiles.tile(sides, FIELDS[last.field].up, 72, TILE_BY_CODE[last.tile].value)
+        value = TILE_BY_CODE[last.tile].value
+        sprite = tiles.tile(sides, FIELDS[last.field].up, 72, value, lang)
         img.paste(sprite, (right - sprite.width + 1, y + 14), sprite)
         text_right = right - sprite.width - 12
         what = t("field {n}", n=last.field)
@@ -153,7 +154,8 @@ def draw_players(
             fill=th.ACCENT if lit and not resigned else th.MUTED,
             anchor="lm",
         )
-        _draw_hand(img, state.hand(seat), left + 12, bottom - 10 - tiles.height_of(th.HAND_TILE))
+        hand_y = bottom - 10 - tiles.height_of(th.HAND_TILE)
+        _draw_hand(img, state.hand(seat), left + 12, hand_y, lang)
     rows = (state.seats + 1) // 2
     y = th.CARD_TOP + rows * (th.CARD_H + th.CARD_GAP)
     if state.teams:
@@ -162,20 +164,20 @@ def draw_players(
     return y
 
 
-def _draw_hand(img: Image.Image, hand: Sequence[str], x: int, y: int) -> None:
+def _draw_hand(img: Image.Image, hand: Sequence[str], x: int, y: int, lang: str) -> None:
     if hand:
-        strip = _hand_strip(tuple(hand))
+        strip = _hand_strip(tuple(hand), lang)
         img.paste(strip, (x, y), strip)
 
 
 @lru_cache(maxsize=16)
-def _hand_strip(hand: tuple[str, ...]) -> Image.Image:
+def _hand_strip(hand: tuple[str, ...], lang: str) -> Image.Image:
     """A hand's tiles side by side (RGBA), one paste per card: most hands are the same as
     the turn before."""
-    first = tiles.tile(hand[0], True, th.HAND_TILE, TILE_BY_CODE[hand[0]].value)
+    first = tiles.tile(hand[0], True, th.HAND_TILE, TILE_BY_CODE[hand[0]].value, lang)
     strip = Image.new("RGBA", ((len(hand) - 1) * HAND_STEP + first.width, first.height))
     for i, code in enumerate(hand):
-        sprite = tiles.tile(code, True, th.HAND_TILE, TILE_BY_CODE[code].value)
+        sprite = tiles.tile(code, True, th.HAND_TILE, TILE_BY_CODE[code].value, lang)
         strip.alpha_composite(sprite, (i * HAND_STEP, 0))
     return strip
 

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.spectrangle.board import FIELDS
 from games.spectrangle.tiles import TILE_BY_CODE
+from locales import DEFAULT
 from renderers.spectrangle import theme as th
 from renderers.spectrangle import tiles
 from renderers.text import fit_font, font
@@ -38,7 +39,9 @@ def mini_origins(field: int, count: int) -> list[tuple[int, int]]:
     return [(round(cx + (i - (count - 1) / 2) * step - side / 2), y) for i in range(count)]
 
 
-def draw_options(img: Image.Image, code: str, fits: Sequence[tuple[int, int]]) -> None:
+def draw_options(
+    img: Image.Image, code: str, fits: Sequence[tuple[int, int]], lang: str = DEFAULT
+) -> None:
     """Light every field in ``fits`` ((field, rotation) pairs) and draw its options."""
     by_field: dict[int, list[int]] = {}
     for field, rotation in fits:
@@ -53,7 +56,7 @@ def draw_options(img: Image.Image, code: str, fits: Sequence[tuple[int, int]]) -
         side = mini_side(len(rotations))
         h = tiles.height_of(side)
         for (x, y), rotation in zip(mini_origins(field, len(rotations)), rotations, strict=True):
-            sprite = tiles.tile(tile.rotated(rotation), f.up, side)
+            sprite = tiles.tile(tile.rotated(rotation), f.up, side, None, lang)
             img.paste(sprite, (x, y), sprite)
             gx, gy = tiles.centre(side, f.up)
             cx, cy = x + gx, y + gy
@@ -81,11 +84,11 @@ def draw_options(img: Image.Image, code: str, fits: Sequence[tuple[int, int]]) -
         )
 
 
-def draw_chosen(img: Image.Image, code: str, heading: str, top: int) -> None:
+def draw_chosen(img: Image.Image, code: str, heading: str, top: int, lang: str = DEFAULT) -> None:
     """Under the left column of cards: the heading and the chosen tile, large."""
     draw = ImageDraw.Draw(img)
     x = th.MARGIN + 4
     head_font, head = fit_font(heading, 22, th.CARD_W - 60, bold=True)
     draw.text((x, top + 16), head, font=head_font, fill=th.ACCENT, anchor="lm")
-    sprite = tiles.tile(code, True, 110, TILE_BY_CODE[code].value)
+    sprite = tiles.tile(code, True, 110, TILE_BY_CODE[code].value, lang)
     img.paste(sprite, (x, top + 36), sprite)

@@ -53,7 +53,7 @@ def board_image(
 ) -> Image.Image:
     lang = resolve(lang)
     img = _canvas()
-    board.draw_tiles(img, state.board)
+    board.draw_tiles(img, state.board, lang)
     last = state.last_placement
     if last is not None and last.field is not None and last is state.last_turn:
         board.last_tile_mark(img, last.field, last.points)
@@ -70,14 +70,15 @@ def placing_image(
     t = translator(lang)
     fits = state.fits(tile, distinct=True) if not state.finished else []
     img = _canvas()
-    board.draw_tiles(img, state.board)
+    board.draw_tiles(img, state.board, lang)
     board.dim(img)
-    placing.draw_options(img, tile, fits)
+    placing.draw_options(img, tile, fits, lang)
     panels.draw_status(img, state, lang)
     panels.draw_last_move(img, state, names, lang)
     y = panels.draw_players(img, state, names, lang)
-    heading = t("Where {tile} fits", tile=tile) if fits else t("{tile} fits nowhere", tile=tile)
-    placing.draw_chosen(img, TILE_BY_CODE[tile].code, heading, y)
+    # the tile by its picture below the heading: its code's letters are English
+    heading = t("Where this tile fits") if fits else t("This tile fits nowhere")
+    placing.draw_chosen(img, TILE_BY_CODE[tile].code, heading, y, lang)
     return img
 
 

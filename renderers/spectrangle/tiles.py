@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.spectrangle.tiles import Colour
+from locales import DEFAULT
 from renderers.spectrangle import theme as th
 from renderers.text import font
 
@@ -25,6 +26,16 @@ SCALE = 4
 # BOX reduction: no ringing, so edges take few palette colours and the PNG stays small.
 REDUCE = Image.Resampling.BOX
 Point = tuple[float, float]
+# The letter by each side is the colour's initial in the reader's language; the codes' own
+# letters (English) elsewhere. German needs two letters for gelb and grün.
+LETTERS: dict[str, dict[Colour, str]] = {
+    "de": {Colour.GREEN: "Gr", Colour.YELLOW: "Ge", Colour.PURPLE: "L"},
+}
+
+
+def letter(colour: Colour, lang: str = DEFAULT) -> str:
+    """``colour``'s initial as a ``lang`` reader knows it (``Ge`` for gelb)."""
+    return LETTERS.get(lang, {}).get(colour, colour.value)
 
 
 def height_of(side: int) -> int:
@@ -102,12 +113,16 @@ def _masks(up: bool, side: int) -> tuple[Image.Image, Image.Image, Image.Image, 
 
 
 @lru_cache(maxsize=128)
-def tile(sides: str, up: bool, side: int, value: int | None = None) -> Image.Image:
+def tile(
+    sides: str, up: bool, side: int, value: int | None = None, lang: str = DEFAULT
+) -> Image.Image:
     """``draw_tile``, kept: hands, panels and the placing overlay draw the same few again."""
-    return draw_tile(sides, up, side, value)
+    return draw_tile(sides, up, side, value, lang)
 
 
-def draw_tile(sides: str, up: bool, side: int, value: int | None = None) -> Image.Image:
+def draw_tile(
+    sides: str, up: bool, side: int, value: int | None = None, lang: str = DEFAULT
+) -> Image.Image:
     """A tile (RGBA, ``side`` + 1 × ``height_of(side)`` + 1): colour regions, the colour's
     letter by each side and the value in a dark disc at the centre (None: no value)."""
     wedge1, wedge2, triangle, disc = _masks(up, side)
@@ -122,7 +137,11 @@ def draw_tile(sides: str, up: bool, side: int, value: int | None = None) -> Imag
     letter_font = font(max(11, round(side * 0.12)), True)
     for (x, y), colour in zip(letter_points(side, up), colours, strict=True):
         out.text(
-            (x, y), colour.value, font=letter_font, fill=th.LETTER_COLOURS[colour], anchor="mm"
+            (x, y),
+            letter(colour, lang),
+            font=letter_font,
+            fill=th.LETTER_COLOURS[colour],
+            anchor="mm",
         )
     if value is not None:
         gx, gy = centre(side, up)
