@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -10,6 +11,7 @@ if TYPE_CHECKING:
     from bot.computer import ComputerTurns
     from bot.dice import DiceSource
     from bot.live import LiveClocks
+    from bot.models import GameRow
     from bot.shards import ShardScope
     from bot.storage import GameStore
     from bot.timed import TimedViews
@@ -29,3 +31,6 @@ class FlowParts:
     scope: ShardScope
     acted: Counter[str]
     closing: bool
+    # ``bot.live.LiveFlow``'s, which the start-up recovery uses
+    load_panels: Callable[[], Awaitable[int]]
+    redraw_stored: Callable[[GameRow], Awaitable[None]]

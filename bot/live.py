@@ -11,9 +11,14 @@ race games), on the same per-game lock, storage and messages as the turn-based f
   ``acting_unasked``: it saves before it posts, so across two processes it happens once.
 - A round is the adapter's turn: when ``turn_number`` moves on, the round message keeps only
   ``turn_result`` and the next round's message (or the final standings) is posted.
-- Private panels are ephemeral messages, one per seat. The interaction that showed a panel can
-  edit it for 15 minutes (Discord's token), so the platform keeps it and redraws the open panels
-  after a change (``redraw_panels``); a click on a panel always answers with the panel redrawn.
+- Private panels are ephemeral messages, one per seat. The token of the interaction that showed
+  a panel edits it for 15 minutes, so the platform keeps token and message id (stored too: a
+  restarted bot still redraws them) and redraws the open panels after a change
+  (``redraw_panels``); a click on a panel always answers with the panel redrawn. A panel is
+  edited by its own id, never as the interaction's original message: after a late defer of a
+  click that original is the public round message.
+- A redraw Discord refused for a reason that may pass is drawn again later, from the stored
+  state (``redraw_later``); the start-up recovery redraws every open round and its panels.
 - A click is answered under the lock; the redraws it causes inside a round (the round message,
   the other panels) are queued and drawn outside it (``bot.round_draws``), so clicks received
   together do not wait for each other's pictures. A round's end is drawn under the lock.
@@ -27,19 +32,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot import replies
 from bot.adapters import adapter_for
+from bot.background import GameWork
 from bot.components import build_view
-from bot.failures import DISCORD_FAILURES
+from bot.failures import DISCORD_FAILURES, worth_retrying
 from bot.flow_parts import FlowParts
 from bot.logs import ids
-from bot.models import GameRow, Status
+from bot.models import GameRow, LivePanel, Status
 from bot.posting import NO_MENTIONS
 from bot.refusals import Refusal, user_t
 from bot.timers import end_turn, now
 from games.common.errors import GameError
-from locales import N_
+from locales import N_, Translator, translator
 
 if TYPE_CHECKING:
     from bot.adapter import Click
@@ -50,6 +58,9 @@ log = logging.getLogger(__name__)
 
 MAX_STEPS = 200  # due steps applied at once: more means an adapter that never stops being due
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction edits its message for 15 minutes
+PANEL_STORE_SECONDS = 5 * 60  # a panel's token is stored again when this old
+ORIGINAL = 0  # a panel's message id: the original response of its interaction
+REDRAW_RETRY_DELAYS = (2.0, 5.0, 15.0, 45.0)  # a redraw Discord refused, drawn again
 PANEL_CLOSED = N_("This panel is closed: nothing here is yours to do now.")
 
 
@@ -98,9 +109,12 @@ class LiveClocks:
 
 @dataclass(slots=True)
 class _Panel:
-    interaction: discord.Interaction
+    token: str  # the token of the interaction that showed it (or last answered in it)
+    message_id: int  # the ephemeral message
+    lang: str  # the language of the one who opened it
     shown: float  # POSIX time the interaction was received
     version: int  # the event count of the state it shows
+    stored: float = 0.0  # when it was last stored (with its token)
 
 
 class LiveFlow(FlowParts):
@@ -109,6 +123,8 @@ class LiveFlow(FlowParts):
     live_clocks: LiveClocks
     panels: dict[tuple[int, int], _Panel]
     draws: RoundDraws
+    redrawing: GameWork  # redraws tried again, one task per game
+    redraw_failed: set[int]  # games with a redraw Discord refused since the last try
 
     # ------------------------------------------------------------------------ due steps
 
@@ -223,6 +239,9 @@ class LiveFlow(FlowParts):
                 await channel.get_partial_message(message_id).edit(**fields)
             except DISCORD_FAILURES as exc:
                 log.warning("could not update the round message: %r", exc, extra=ids(row))
+                if worth_retrying(exc):
+                    self.draws.unshown(row, message_id)
+                    self.redraw_later(row)
 
     # ---------------------------------------------------------------------------- clicks
 
@@ -319,20 +338,22 @@ class LiveFlow(FlowParts):
     # ---------------------------------------------------------------------------- panels
 
     async def panel_edit(
-        self, row: GameRow, seat: int, interaction: discord.Interaction, screen: Any = None
+        self,
+        row: GameRow,
+        seat: int,
+        t: Translator,
+        channel: object,
+        screen: Any = None,
     ) -> dict[str, Any] | None:
-        """The seat's panel as message fields, in the language of the one who opened it;
-        None when there is nothing private to show. A finished game's panel shows how it ended
-        and offers nothing."""
+        """The seat's panel as message fields, in the language ``t`` of the one who opened
+        it; None when there is nothing private to show. A finished game's panel shows how it
+        ended and offers nothing."""
         game = adapter_for(row.kind)
-        t = user_t(interaction)
         shown = row.status in (Status.RUNNING, Status.FINISHED)
         view = game.panel_view(t, row, seat, screen) if shown else None
         if view is None:
             return None
-        content, files = await self._with_picture(
-            t, view.content, view.picture, interaction.channel
-        )
+        content, files = await self._with_picture(t, view.content, view.picture, channel)
         controls = (
             build_view(game.code, row.id, row.event_count, view.controls)
             if row.status is Status.RUNNING and view.controls is not None and view.controls.rows
@@ -351,41 +372,100 @@ class LiveFlow(FlowParts):
     ) -> None:
         """The clicker's panel: a new ephemeral message, or (a click in the panel) the panel
         itself redrawn; kept to redraw it later."""
-        fields = await self.panel_edit(row, seat, interaction, screen)
+        t = user_t(interaction)
+        fields = await self.panel_edit(row, seat, t, interaction.channel, screen)
         key = (row.id, seat)
         async with self.draws.sending(row.id):
             try:
                 if fields is None:
-                    self.panels.pop(key, None)
-                    closed = user_t(interaction)(PANEL_CLOSED)
+                    closed = t(PANEL_CLOSED)
                     if edit:
                         await replies.edit_message(
                             interaction, content=closed, attachments=[], view=None
                         )
                     else:
                         await self.tell(interaction, closed)
+                    if self.panels.pop(key, None) is not None:
+                        await self.store.drop_panel(row.guild_id, row.id, seat)
                     return
-                if edit:
+                message_id: int | None = None  # the interaction's original: the panel
+                if edit:  # the clicked panel (also after a late defer: the clicked message)
                     await replies.edit_message(interaction, **fields)
                 else:
                     sent = {"content": fields["content"], "files": fields["attachments"]}
                     if fields["view"] is not None:
                         sent["view"] = fields["view"]
-                    await replies.send_message(interaction, ephemeral=True, **sent)
+                    message_id = await replies.send_message(interaction, ephemeral=True, **sent)
             except DISCORD_FAILURES as exc:
                 log.warning("could not show a private panel: %r", exc, extra=ids(row))
                 return
-            self._keep_panel(key, interaction, row.event_count)
+            panel = _Panel(
+                interaction.token, message_id or ORIGINAL, t.lang, now(), row.event_count
+            )
+            await self._keep_panel(row, seat, panel)
 
-    def _keep_panel(
-        self, key: tuple[int, int], interaction: discord.Interaction, version: int
-    ) -> None:
+    async def _keep_panel(self, row: GameRow, seat: int, panel: _Panel) -> None:
+        """Keep the seat's panel to redraw it; stored when it is new or its stored token is
+        old (so a click on a panel costs no write as a rule; a stored token still has five
+        minutes or more when a restarted bot reads it)."""
+        key = (row.id, seat)
+        old = self.panels.get(key)
+        if old is not None and old.message_id == panel.message_id and old.lang == panel.lang:
+            panel.stored = old.stored
+        if panel.shown - panel.stored > PANEL_STORE_SECONDS:
+            panel.stored = panel.shown
+            stored = LivePanel(
+                row.guild_id,
+                row.id,
+                seat,
+                panel.token,
+                panel.message_id,
+                panel.lang,
+                panel.shown,
+                panel.version,
+            )
+            try:
+                await self.store.keep_panel(stored)
+            except Exception:  # the panel works all the same, in this process
+                log.exception("a private panel was not stored", extra=ids(row))
+        self.panels[key] = panel
         t = now()
-        self.panels[key] = _Panel(interaction, t, version)
-        for old in [k for k, p in self.panels.items() if t - p.shown > PANEL_TOKEN_SECONDS]:
-            del self.panels[old]
+        for gone in [k for k, p in self.panels.items() if t - p.shown > PANEL_TOKEN_SECONDS]:
+            del self.panels[gone]
 
-    async def redraw_panels(self, row: GameRow) -> None:
+    async def load_panels(self) -> int:
+        """At start-up: the panels an earlier process kept whose tokens are still valid."""
+        kept = await self.store.live_panels(now() - PANEL_TOKEN_SECONDS, self.scope)
+        for p in kept:
+            self.panels[(p.game_id, p.seat)] = _Panel(
+                p.token, p.message_id, p.lang, p.shown, p.version, p.shown
+            )
+        return len(kept)
+
+    async def _edit_panel(self, panel: _Panel, **fields: Any) -> None:
+        """Edit a panel through its interaction's token: the original response, or the
+        followup by its id (what the token's interaction is does not outlive a restart)."""
+        app = self.bot.application_id or 0
+        webhook = discord.Webhook.partial(app, panel.token, client=self.bot)
+        if panel.message_id != ORIGINAL:
+            await webhook.edit_message(panel.message_id, **fields)
+            return
+        # as ``Interaction.edit_original_response`` does it, from the token alone
+        with handle_message_parameters(
+            previous_allowed_mentions=self.bot.allowed_mentions, **fields
+        ) as params:
+            await async_context.get().edit_original_interaction_response(
+                app,
+                panel.token,
+                session=webhook.session,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
+
+    async def redraw_panels(self, row: GameRow, channel: object = None) -> None:
         """Redraw every open panel of the game that shows an older state (a clicker's panel
         answered with this state already is not drawn again)."""
         game = adapter_for(row.kind)
@@ -399,20 +479,69 @@ class LiveFlow(FlowParts):
             if now() - panel.shown > PANEL_TOKEN_SECONDS:
                 del self.panels[key]
                 continue
-            fields = await self.panel_edit(row, seat, panel.interaction)
+            fields = await self.panel_edit(row, seat, translator(panel.lang), channel)
             async with self.draws.sending(row.id):
                 if self.panels.get(key) is not panel or panel.version >= row.event_count:
                     continue  # answered or redrawn with a newer state meanwhile
-                panel.version = row.event_count
+                before, panel.version = panel.version, row.event_count
                 try:
                     if fields is None:
                         del self.panels[key]
-                        closed = user_t(panel.interaction)(PANEL_CLOSED)
-                        await panel.interaction.edit_original_response(
-                            content=closed, attachments=[], view=None
-                        )
+                        closed = translator(panel.lang)(PANEL_CLOSED)
+                        await self._edit_panel(panel, content=closed, attachments=[], view=None)
+                        await self.store.drop_panel(row.guild_id, row.id, seat)
                     else:
-                        await panel.interaction.edit_original_response(**fields)
+                        await self._edit_panel(panel, **fields)
                 except DISCORD_FAILURES as exc:
                     log.info("a private panel was not redrawn: %r", exc, extra=ids(row))
-                    self.panels.pop(key, None)
+                    if worth_retrying(exc):
+                        panel.version = min(panel.version, before)
+                        self.panels.setdefault(key, panel)
+                        self.redraw_later(row)
+                    else:  # gone, or its token expired
+                        self.panels.pop(key, None)
+
+    # ------------------------------------------------------------------ redraws again
+
+    def redraw_later(self, row: GameRow) -> None:
+        """A redraw Discord refused for a reason that may pass: draw the game again soon,
+        from its stored state (the newest then)."""
+        self.redraw_failed.add(row.id)
+        self.redrawing.start(
+            (row.guild_id, row.id),
+            lambda: self._redraw_again(row.guild_id, row.id),
+            f"redraw-{row.id}",
+        )
+
+    async def _redraw_again(self, guild_id: int, game_id: int) -> None:
+        for delay in REDRAW_RETRY_DELAYS:
+            await asyncio.sleep(delay)
+            self.redraw_failed.discard(game_id)
+            try:
+                async with self.acting(game_id):
+                    row = await self.store.get(guild_id, game_id)
+                    if row is None or row.game is None:
+                        return
+                    await self.redraw_stored(row)
+            except Refusal:
+                return  # shutting down: the start-up recovery redraws it
+            except Exception as exc:
+                log.exception("a round was not redrawn", extra={"game": game_id})
+                self.bot.dispatch("game_failure", exc)
+                return
+            if game_id not in self.redraw_failed:
+                self.acted["redrawn"] += 1
+                return
+        log.warning(
+            "gave up redrawing after %d tries; the next change or a restart draws it",
+            len(REDRAW_RETRY_DELAYS),
+            extra={"guild": guild_id, "game": game_id},
+        )
+
+    async def redraw_stored(self, row: GameRow) -> None:
+        """Under the game's lock: its round message (while one runs) and its open panels as
+        the stored state says (each only if it shows an older state)."""
+        channel = await self.play_channel(row)
+        if row.status is Status.RUNNING and row.turn_message_id and channel is not None:
+            await self._show_public(row, channel, None)
+        await self.redraw_panels(row, channel)

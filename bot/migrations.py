@@ -180,6 +180,25 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX timed_views_by_guild ON timed_views (guild_id)
         """,
     ),
+    (
+        7,
+        """
+        -- a live game's private panel (an ephemeral message): the token of the interaction
+        -- that showed it edits it for 15 minutes, so a restarted bot can still redraw it
+        CREATE TABLE live_panels (
+            guild_id   INTEGER NOT NULL,
+            game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat       INTEGER NOT NULL,
+            token      TEXT    NOT NULL,
+            message_id INTEGER NOT NULL,
+            lang       TEXT    NOT NULL,
+            shown      REAL    NOT NULL,
+            version    INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX live_panels_by_guild ON live_panels (guild_id)
+        """,
+    ),
 )
 
 _PG_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -345,6 +364,23 @@ POSTGRES_MIGRATIONS: tuple[tuple[int, str], ...] = (
             PRIMARY KEY (game_id, message_id)
         );
         CREATE INDEX timed_views_by_guild ON timed_views (guild_id);
+        """,
+    ),
+    (
+        7,
+        """
+        CREATE TABLE live_panels (
+            guild_id   BIGINT NOT NULL,
+            game_id    BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat       INTEGER NOT NULL,
+            token      TEXT   NOT NULL,
+            message_id BIGINT NOT NULL,
+            lang       TEXT   NOT NULL,
+            shown      DOUBLE PRECISION NOT NULL,
+            version    INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX live_panels_by_guild ON live_panels (guild_id);
         """,
     ),
 )

@@ -133,6 +133,22 @@ class PlayerStats:
     place: int | None = None  # position by rating in this server
 
 
+@dataclass(slots=True)
+class LivePanel:
+    """A live game's private panel: the ephemeral message a seat opened, edited through the
+    token of the interaction that showed it (valid 15 minutes), kept so that another process
+    (after a restart) can still redraw it."""
+
+    guild_id: int
+    game_id: int
+    seat: int
+    token: str
+    message_id: int
+    lang: str  # the language of the one who opened it
+    shown: float  # POSIX time the interaction was received
+    version: int  # the event count of the state it showed when kept
+
+
 @dataclass(frozen=True, slots=True)
 class TimedView:
     """A message that shows a view only for a while (``TurnView.lasts``): at ``due`` (POSIX

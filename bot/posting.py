@@ -450,6 +450,11 @@ class Posting(FlowParts):
             except Exception as exc:
                 log.exception("timed views not recovered; the games recover all the same")
                 self.bot.dispatch("game_failure", exc)
+            try:
+                await self.load_panels()  # live games' private panels, redrawn below
+            except Exception as exc:
+                log.exception("private panels not loaded; the games recover all the same")
+                self.bot.dispatch("game_failure", exc)
             listed = await self.store.running_games(self.scope)
             done.failed.update(GameKey(u.guild_id, u.id) for u in listed.unreadable)
             games: list[tuple[GameKey, GameRow | None]] = [
@@ -516,6 +521,8 @@ class Posting(FlowParts):
                 await self.post_turn(row, channel)
                 return "posted"
             if adapter_for(row.kind).live:
+                # a change saved just before the stop may not have been drawn yet
+                await self.redraw_stored(row)
                 self.live_clocks.schedule(row)  # what fell due while the bot was down
                 return "resumed"
             if row.players[seat].is_ai:

@@ -104,13 +104,15 @@ async def edit_message(interaction: discord.Interaction, **fields: Any) -> None:
 
 async def send_message(
     interaction: discord.Interaction, content: str | None = None, **fields: Any
-) -> None:
-    """A new message answering the interaction, in the response or as a followup."""
+) -> int | None:
+    """A new message answering the interaction, in the response or as a followup: the
+    followup's id, None for the response (the interaction's original message). After a late
+    defer of a click that original is the clicked message: a followup is edited by its id."""
     if content is not None:
         fields["content"] = content
     if not await _claim(interaction):
         await interaction.response.send_message(**fields)
-        return
+        return None
     reply: _Reply | None = interaction.extras.get(_KEY)
     if reply is not None and reply.thinking:
         # The first followup replaces the "thinking…" message and keeps its visibility. A private
@@ -119,8 +121,9 @@ async def send_message(
         if fields.get("ephemeral") and reply.thinking_in_public:
             with contextlib.suppress(*DISCORD_FAILURES):
                 await interaction.edit_original_response(content="…")
-            await interaction.followup.send(**fields)
+            message = await interaction.followup.send(wait=True, **fields)
             with contextlib.suppress(*DISCORD_FAILURES):
                 await interaction.delete_original_response()
-            return
-    await interaction.followup.send(**fields)
+            return message.id
+    message = await interaction.followup.send(wait=True, **fields)
+    return message.id

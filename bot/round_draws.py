@@ -115,6 +115,13 @@ class RoundDraws:
         if state is not None and not self.stale(row, message_id):
             state.public = (message_id, row.event_count)
 
+    def unshown(self, row: GameRow, message_id: int) -> None:
+        """The edit that was to show ``row`` failed: the round message shows an older state
+        (to call under ``sending``)."""
+        state = self._games.get(row.id)
+        if state is not None and state.public == (message_id, row.event_count):
+            state.public = (0, -1)
+
     def newer_queued(self, row: GameRow) -> bool:
         """A state newer than ``row`` waits to be drawn: drawing ``row`` would be wasted."""
         state = self._games.get(row.id)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -266,8 +267,8 @@ async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
     simcord_env, make_bot, db_path, dice, seed_one
 ) -> None:
     """A double Roll, STOP racing the deadline, a take from a panel of an earlier round (left
-    open over a restart, so never redrawn): each is refused saying what happened, never in
-    the engine's words, and recorded nowhere."""
+    open longer than its token, so never redrawn): each is refused saying what happened, never
+    in the engine's words, and recorded nowhere."""
     table = RaffTable(simcord_env, db_path)
     where = await table.start()
     alice, bob, _cy = table.players
@@ -281,11 +282,13 @@ async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
     )
     bobs = await table.open_panel(bob, where)
     assert take_id(bobs, "7B2").endswith(":7B2:1")  # the round the panel was drawn in
-    await simcord_env.restart_bot(make_bot())  # the panels kept for redrawing are gone
+    await simcord_env.restart_bot(make_bot())
     alices = table.panel(where, alice)
     assert alices is not None
+    await simcord_env.advance_time(59.9)
     simcord_env.bot.play.live_clocks.cancel()  # STOP arrives before the timer applies…
-    await simcord_env.advance_time(61.0)
+    simcord_env.bot.play.panels.clear()  # (and their tokens expired: never redrawn)
+    await simcord_env.advance_time(0.2)
     r = await alice.click(alices, custom_id=find_id(alices, "raf:stop:"))
     assert r.response.content == "Too late: the round is closed. Time ran out."
     assert [e["type"] for e in table.events()] == ["roll", "timeout"]  # …the timeout first
@@ -303,9 +306,9 @@ async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
 async def test_a_stop_from_a_panel_of_an_earlier_round_stops_nothing(
     simcord_env, make_bot, db_path, dice, seed_one
 ) -> None:
-    """Alice's panel of round 1, left open over a restart (so never redrawn), still shows her
-    STOP; when she is the roller again in round 4, that STOP is refused as an earlier round's
-    and round 4 goes on."""
+    """Alice's panel of round 1, left open longer than its token (so never redrawn), still
+    shows her STOP; when she is the roller again in round 4, that STOP is refused as an earlier
+    round's and round 4 goes on."""
     table = RaffTable(simcord_env, db_path)
     where = await table.start()
     alice, bob, cy = table.players
@@ -314,7 +317,7 @@ async def test_a_stop_from_a_panel_of_an_earlier_round_stops_nothing(
     alices = table.panel(where, alice)
     assert alices is not None and find_id(alices, "raf:stop:").endswith(":1")
     assert find_id(table.round_message(where), "raf:stop:").endswith(":1")
-    await simcord_env.restart_bot(make_bot())  # the panels kept for redrawing are gone
+    simcord_env.bot.play.panels.clear()  # its token expired: the panel is never redrawn
     await table.press(alice, where, "stop")
     for player in (bob, cy):  # nobody takes: round 4's roll of 5 still offers dice
         dice.script((5,))
@@ -476,9 +479,8 @@ async def test_a_round_goes_on_after_a_restart_and_times_out_once(
     assert [e["type"] for e in events] == ["roll", "take", "take", "timeout"]
     assert events[-1]["t"] == 60_000
     assert "Time ran out." in " ".join(m.content for m in where.history())
-    r = await table.take(cy, where, "6C1")  # after the close: refused, costs nothing (RAF-3)
-    assert r.response.ephemeral
-    assert r.response.content == "Too late: the round is closed. Time ran out."
+    cys = table.panel(where, cy)  # opened before the restart, redrawn at the close
+    assert cys is not None and "Time ran out." in cys.content and not component_ids(cys)
     assert [e["type"] for e in table.events()] == ["roll", "take", "take", "timeout"]
     assert engine_of(db_path, table.game_id).state.piles() == [0, 2, 0]
     assert "round 2" in table.round_message(where).content
@@ -685,3 +687,119 @@ async def test_a_roll_nobody_can_take_from_tells_the_roller_what_was_rolled(
     assert "Nobody took a die.\nNobody could take anything more." in r.response.content
     assert "Wait for the roll" in r.response.content  # the next round's
     assert not component_ids(table.panel(where, table.players[roller]))
+
+
+@LIVE
+async def test_panels_opened_before_a_restart_are_redrawn_after_every_take(
+    simcord_env, make_bot, db_path, dice, seed_one
+) -> None:
+    """§5.5 step 4 across a restart: the panels kept their interaction's token with the game,
+    so the new process redraws them when someone takes a die; once the round closes, none
+    offers a take or STOP."""
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    alice, bob, cy = table.players
+    await table.open_panel(bob, where)
+    cys = await table.open_panel(cy, where)
+    assert "[6C1 5]" not in cys.content
+    await simcord_env.restart_bot(make_bot())
+    await simcord_env.advance_time(1.0)
+    r = await table.take(bob, where, "7B1")  # frees 6C1, which shows Cid a 5
+    assert r.response.content.startswith("👁️")
+    cys = table.panel(where, cy)
+    assert cys is not None and "[6C1 5]" in cys.content
+    assert take_id(cys, "6C1").endswith(":1")
+    alices = table.panel(where, alice)  # the roller's, opened by the roll before the restart
+    assert alices is not None and "bob **1**" in alices.content
+    r = await table.take(cy, where, "6C1")
+    assert r.response.content.startswith("👁️")
+    await table.press(alice, where, "stop")  # the round closes: no panel offers anything now
+    for player in (alice, bob, cy):
+        panel = table.panel(where, player)
+        assert panel is not None and not component_ids(panel), player.name
+        assert "alice called STOP." in panel.content
+
+
+@pytest.mark.simcord(settle_timeout=1.0)
+async def test_a_panel_answered_after_a_late_defer_is_redrawn_as_itself(
+    simcord_env, simcord_bot, db_path, dice, seed_one, monkeypatch
+) -> None:
+    """**My side** answered after the bot deferred the click (a slow database): the panel is a
+    followup, and the interaction's original message is the public round message. Redraws
+    edit the panel by its id: the round message never shows a side's pips."""
+    from tests.test_robust_deadline import SLOW, slow
+
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    _alice, bob, cy = table.players
+    slow(monkeypatch, simcord_bot.store, "get")
+    message = table.round_message(where)
+    r = await cy.click(message, custom_id=find_id(message, "raf:side:"))
+    await simcord_env.advance_time(SLOW)
+    monkeypatch.undo()
+    assert r.deferred
+    cys = table.panel(where, cy)
+    assert cys is not None and "[6C1 5]" not in cys.content
+    await table.open_panel(bob, where)
+    await table.take(bob, where, "7B1")
+    public = table.round_message(where)
+    assert public.content.startswith("**Raffzahn #") and not CELL.search(public.content)
+    assert "bob **1**" in public.content
+    cys = table.panel(where, cy)
+    assert cys is not None and "[6C1 5]" in cys.content
+
+
+@LIVE
+async def test_a_redraw_discord_refused_is_drawn_again(
+    simcord_env, db_path, dice, seed_one, net_faults
+) -> None:
+    """The round message's redraw after the Roll, and a panel's after a take, fail on the
+    network: each is drawn again from the stored state a few seconds later, so nobody is left
+    reading "roll the turquoise die" after the roll."""
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, cy = table.players
+    await table.open_panel(cy, where)
+    public = table.round_message(where)
+    net_faults.inject("PATCH", f"/channels/*/messages/{public.id}", aiohttp.ClientOSError())
+    dice.script((5,))
+    r = await table.press(alice, where, "roll")
+    assert r.response.content.startswith("👁️")
+    assert "roll the turquoise die" in table.round_message(where).content  # refused
+    await simcord_env.advance_time(3.0)
+    assert "rolled **5**" in table.round_message(where).content
+    await table.open_panel(bob, where)
+    net_faults.inject(  # Alice's panel's and Cid's
+        "PATCH", "/webhooks/*/messages/*", aiohttp.ServerDisconnectedError(), times=2
+    )
+    await table.take(bob, where, "7B1")  # frees 6C1 for Cid: his panel's redraw fails
+    cys = table.panel(where, cy)
+    assert cys is not None and "[6C1 5]" not in cys.content
+    await simcord_env.advance_time(3.0)
+    cys = table.panel(where, cy)
+    assert cys is not None and "[6C1 5]" in cys.content
+    alices = table.panel(where, alice)
+    assert alices is not None and "bob **1**" in alices.content
+    assert len(net_faults.raised) == 3
+
+
+@LIVE
+async def test_the_start_up_redraws_a_round_its_last_click_left_undrawn(
+    simcord_env, make_bot, db_path, dice, seed_one, monkeypatch
+) -> None:
+    """The Roll is saved and answered, and the process dies before the round's redraw (which
+    runs after the click, outside the lock): the next start draws the round message and the
+    open panels from the stored state."""
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start()
+    alice, bob, _cy = table.players
+    await table.open_panel(bob, where)
+    monkeypatch.setattr(simcord_env.bot.play.draws, "queue", lambda row, channel: None)
+    dice.script((5,))
+    await table.press(alice, where, "roll")
+    assert "roll the turquoise die" in table.round_message(where).content
+    bobs = table.panel(where, bob)
+    assert bobs is not None and "Wait for the roll" in bobs.content
+    await simcord_env.restart_bot(make_bot())
+    public = table.round_message(where)
+    assert "rolled **5**" in public.content and find_id(public, "raf:stop:")
+    bobs = table.panel(where, bob)
+    assert bobs is not None and "[7B1 5]" in bobs.content

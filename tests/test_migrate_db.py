@@ -28,7 +28,7 @@ from tests.test_bot_spectrangle import SpcTable, check_end
 ROOT = Path(__file__).resolve().parents[1]
 OLD_DATABASE = Path(__file__).parent / "data" / "v4.sqlite3"  # see data/make_v4_database.py
 COPIED = ("games", "game_events", "stats_games", "stats_results", "stats_ratings")
-COPIED += ("guild_settings", "game_defaults", "timed_views")
+COPIED += ("guild_settings", "game_defaults", "timed_views", "live_panels")
 
 
 @pytest_asyncio.fixture

@@ -39,7 +39,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
     )
     store = await SqliteGameStore.open(path)
     try:
-        assert await store.schema_version() == MIGRATIONS[-1][0] == 6
+        assert await store.schema_version() == MIGRATIONS[-1][0] == 7
         finished, running, lobby = [await store.get(GUILD, i, events=True) for i in (1, 2, 3)]
         assert finished is not None and running is not None and lobby is not None
         assert [r.kind for r in (finished, running, lobby)] == ["spexxx"] * 3

@@ -16,7 +16,7 @@ import pytest
 
 from bot.config import Database
 from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
-from bot.models import GameDefaults, GameRow, Player, Status, TimedView
+from bot.models import GameDefaults, GameRow, LivePanel, Player, Status, TimedView
 from bot.shards import ShardScope
 from bot.storage import (
     CorruptGame,
@@ -467,5 +467,26 @@ async def test_a_process_lists_only_the_games_of_its_shards(database: TestDb) ->
         assert [key for key, _ in await store.unposted_games()] == [
             GameKey(r.guild_id, r.id) for r in rows if r is not rows[1]
         ]
+    finally:
+        await store.close()
+
+
+async def test_live_panels_are_kept_replaced_listed_by_age_and_dropped(database: TestDb) -> None:
+    """A live game's panels: one per seat (a newer one replaces it), listed while their token
+    is valid (older ones are dropped from the table), gone with their game's deletion too."""
+    store = await open_store(database.url)
+    try:
+        row = await started(store)
+        for seat, shown in ((0, 100.0), (1, 200.0), (0, 300.0)):
+            await store.keep_panel(LivePanel(GUILD, row.id, seat, f"t{shown}", 7, "nl", shown, 4))
+        panels = await store.live_panels(since=150.0)
+        assert [(p.seat, p.token, p.shown, p.lang) for p in panels] == [
+            (0, "t300.0", 300.0, "nl"),
+            (1, "t200.0", 200.0, "nl"),
+        ]
+        assert [p.seat for p in await store.live_panels(since=250.0)] == [0]
+        assert database.rows("SELECT seat FROM live_panels") == [(0,)]  # seat 1's dropped
+        await store.drop_panel(GUILD, row.id, 0)
+        assert await store.live_panels(since=0.0) == []
     finally:
         await store.close()

@@ -24,6 +24,7 @@ from bot.models import (
     GameDefaults,
     GameRow,
     GuildSettings,
+    LivePanel,
     Player,
     PlayerStats,
     SeatResult,
@@ -137,6 +138,18 @@ class GameStore(Protocol):
 
     async def drop_timed_view(self, guild_id: int, game_id: int, message_id: int) -> None: ...
 
+    # live games' private panels, redrawn through their interaction's token
+    async def keep_panel(self, panel: LivePanel) -> None:
+        """Store (or replace) the seat's panel."""
+        ...
+
+    async def live_panels(self, since: float, scope: ShardScope = ALL_SHARDS) -> list[LivePanel]:
+        """The panels shown since ``since`` (POSIX time), of the servers on ``scope``'s shards;
+        older ones (their tokens expired) are dropped."""
+        ...
+
+    async def drop_panel(self, guild_id: int, game_id: int, seat: int) -> None: ...
+
     # server settings
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 
@@ -183,6 +196,7 @@ TABLES: dict[str, str] = {
     "games": "id",
     "game_events": "game_id, seq",
     "timed_views": "game_id, message_id",
+    "live_panels": "game_id, seat",
     "stats_games": "game_id",
     "stats_results": "game_id, seat",
     "stats_ratings": "guild_id, kind, user_id",
@@ -591,6 +605,55 @@ class SqlGameStore:
             await tx.execute(
                 "DELETE FROM timed_views WHERE guild_id = ? AND game_id = ? AND message_id = ?",
                 (guild_id, game_id, message_id),
+            )
+            return True
+
+        await self._transaction(body)
+
+    # ------------------------------------------------------------ live panels
+
+    async def keep_panel(self, panel: LivePanel) -> None:
+        async def body(tx: Tx) -> bool:
+            await tx.execute(
+                "INSERT INTO live_panels"
+                " (guild_id, game_id, seat, token, message_id, lang, shown, version)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+                " token = excluded.token, message_id = excluded.message_id,"
+                " lang = excluded.lang, shown = excluded.shown, version = excluded.version",
+                (
+                    panel.guild_id,
+                    panel.game_id,
+                    panel.seat,
+                    panel.token,
+                    panel.message_id,
+                    panel.lang,
+                    float(panel.shown),
+                    panel.version,
+                ),
+            )
+            return True
+
+        await self._transaction(body)
+
+    async def live_panels(self, since: float, scope: ShardScope = ALL_SHARDS) -> list[LivePanel]:
+        async def body(tx: Tx) -> bool:
+            await tx.execute(
+                f"DELETE FROM live_panels WHERE shown < ? AND {scope.sql()}", (float(since),)
+            )
+            return True
+
+        await self._transaction(body)
+        rows = await self._read(
+            "SELECT guild_id, game_id, seat, token, message_id, lang, shown, version"
+            f" FROM live_panels WHERE {scope.sql()} ORDER BY game_id, seat"
+        )
+        return [LivePanel(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
+
+    async def drop_panel(self, guild_id: int, game_id: int, seat: int) -> None:
+        async def body(tx: Tx) -> bool:
+            await tx.execute(
+                "DELETE FROM live_panels WHERE guild_id = ? AND game_id = ? AND seat = ?",
+                (guild_id, game_id, seat),
             )
             return True
 
