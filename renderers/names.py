@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from locales import DEFAULT, translator
-from renderers.text import ELLIPSIS, Font, clean_text, display_name, fit
+from renderers.text import ELLIPSIS, Font, clean_text, display_name, fit, font, shared_font
 
 
 def fallback_name(seat: int, lang: str = DEFAULT) -> str:
@@ -38,3 +38,13 @@ def name_of(names: Sequence[str], seat: int, fnt: Font, width: float, lang: str 
 def namer(names: Sequence[str], seat: int, lang: str = DEFAULT) -> Callable[[Font, float], str]:
     """``name_of`` for one seat, waiting for the font and width its row will give it."""
     return lambda fnt, width: name_of(names, seat, fnt, width, lang)
+
+
+def fitted_name(
+    names: Sequence[str], seat: int, size: int, width: float, lang: str = DEFAULT
+) -> tuple[Font, str]:
+    """A seat's name in bold for a place ``width`` wide: whole in ``size`` if it fits, else in
+    a smaller size (down to four fifths) where it fits whole, else cut there (``name_of``)."""
+    whole = name_of(names, seat, font(size, True), float("inf"), lang)
+    fnt = shared_font((whole,), size, width, bold=True, min_size=(size * 4 + 4) // 5)
+    return fnt, name_of(names, seat, fnt, width, lang)

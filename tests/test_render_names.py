@@ -21,11 +21,11 @@ from renderers.text import ELLIPSIS, Font
 from tests.allpictures import Picture, name_sets, pictures
 
 # Characters of a 32-character name kept in the narrowest place each game draws it: the seat
-# cards of Das Spiel keep 21 or more, its status lines 17; Spexxx and Spectrangle (whose seats
-# also differ by a shape or colour token beside every name) as they are drawn today.
-MIN_KEPT = {"spexxx": 14, "spexxx-final": 9, "spectrangle": 15, "spectrangle-placing": 15}
-MIN_KEPT["spectrangle-final"] = 14
-MIN_KEPT_DEFAULT = 17  # Das Spiel: 17 is "Benedikt…neberg 13"
+# cards of Das Spiel keep 21 or more, its status lines 17; Spexxx and Spectrangle draw names in
+# a smaller size before they cut (their seats also differ by a shape token beside every name);
+# Spexxx's final keeps 11 where two winners share the line beside "Game over" (14 and 9 before).
+MIN_KEPT = {"spexxx-final": 11, "spectrangle": 19, "spectrangle-placing": 19}
+MIN_KEPT_DEFAULT = 17  # Das Spiel, Spexxx, the Spectrangle final: "Benedikt…neberg 13"
 COMPUTER_MAX = 17  # "CPU 2 · makkelijk", "Ordi 2 · difficile" is 18 but drawn whole too
 
 Drawn = list[tuple[tuple[object, ...], str, str]]  # (where, the raw name, as drawn)

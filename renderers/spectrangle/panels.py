@@ -14,7 +14,7 @@ from games.spectrangle.state import SpectrangleState, TurnKind
 from games.spectrangle.tiles import TILE_BY_CODE
 from locales import DEFAULT, tn, translator
 from renderers import sprites
-from renderers.names import name_of
+from renderers.names import fitted_name
 from renderers.spectrangle import theme as th
 from renderers.spectrangle import tiles
 from renderers.text import fit, fit_font, font
@@ -93,9 +93,8 @@ def draw_last_move(
         draw.text(
             (right, y + 66), fit(what, small, th.CARD_W), font=small, fill=th.MUTED, anchor="rm"
         )
-    name_font = font(22, True)
     tok_x = right - th.CARD_W
-    name = name_of(names, last.seat, name_font, text_right - tok_x - 38, lang)
+    name_font, name = fitted_name(names, last.seat, 22, text_right - tok_x - 38, lang)
     draw.text((text_right, y + 36), name, font=name_font, fill=th.TEXT, anchor="rm")
     tok = seat_token(last.seat, 26)
     img.paste(tok, (round(text_right - name_font.getlength(name) - 34), y + 23), tok)
@@ -128,11 +127,11 @@ def draw_players(
         draw.text((right - 14, top + 27), score, font=score_font, fill=th.TEXT, anchor="rm")
         name_x = left + 50
         name_w = right - 14 - score_font.getlength(score) - 12 - name_x
-        name_font = font(22, True)
+        name_font, name = fitted_name(names, seat, 22, name_w, lang)
         resigned = state.resigned[seat]
         draw.text(
             (name_x, top + 20),
-            name_of(names, seat, name_font, name_w, lang),
+            name,
             font=name_font,
             fill=th.MUTED if resigned else th.TEXT,
             anchor="lm",

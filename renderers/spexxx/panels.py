@@ -11,7 +11,7 @@ from games.spexxx.board import GRID
 from games.spexxx.state import MAX_THROWS, SpexxxState
 from locales import DEFAULT, tn, translator
 from renderers import sprites
-from renderers.names import name_of
+from renderers.names import fitted_name, name_of
 from renderers.spexxx import theme as th
 from renderers.text import fit, fit_font, font
 
@@ -131,12 +131,11 @@ def _draw_seat_line(
     label = fit(label, small, width / 3)
     draw.text((x, y), label, font=small, fill=th.MUTED, anchor="lm")
     cx = x + small.getlength(label) + 10
-    bold = font(20, True)
     share = (x + width - cx) / len(seats) - 34
     for seat in seats:
         tok = seat_token(seat, 24)
         img.paste(tok, (round(cx), y - 12), tok)
-        name = name_of(names, seat, bold, max(40.0, share), lang)
+        bold, name = fitted_name(names, seat, 20, max(40.0, share), lang)
         draw.text((cx + 30, y), name, font=bold, fill=th.TEXT, anchor="lm")
         cx += 30 + bold.getlength(name) + 14
 
@@ -168,7 +167,8 @@ def _draw_last_move(
         what = sq.name if sq is not None else "?"
         points = f"+{last.points}" if last.points else "0"
     tail = big.getlength(f"{what}  {points}")
-    name = name_of(names, last.seat, bold, max(40.0, right - PAD - left - 30 - tail - 10), lang)
+    room = max(40.0, right - PAD - left - 30 - tail - 10)
+    bold, name = fitted_name(names, last.seat, 19, room, lang)
     draw.text((left + 30, y), name, font=bold, fill=th.TEXT, anchor="lm")
     wx = left + 30 + bold.getlength(name) + 10
     draw.text((wx, y), what, font=big, fill=th.TEXT, anchor="lm")
@@ -208,9 +208,8 @@ def draw_players_panel(
         score = str(state.scores[seat])
         score_w = score_font.getlength(score)
         resigned = state.resigned[seat]
-        name_font = font(20, True)
         name_x = left + PAD + 46
-        name = name_of(names, seat, name_font, right - PAD - score_w - 12 - name_x, lang)
+        name_font, name = fitted_name(names, seat, 20, right - PAD - score_w - 12 - name_x, lang)
         mid = y0 + row_h // 2
         draw.text(
             (name_x, mid - 11),
