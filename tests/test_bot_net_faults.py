@@ -221,6 +221,57 @@ async def test_a_turn_nothing_retries_is_found_by_the_timer_sweep(
     no_errors(simcord_env)
 
 
+def posts_to(env, channel_id: int) -> int:  # type: ignore[no-untyped-def]
+    """How many messages the bot tried to post in the channel (refused ones too)."""
+    path = f"/channels/{channel_id}/messages"
+    return sum(r.method == "POST" and r.path == path for r in env.http_requests)
+
+
+async def test_a_turn_post_refused_for_good_is_tried_only_hourly(simcord_env, database) -> None:
+    """403 (the bot may no longer post there) comes again on every try: after the first try
+    again, the next comes an hour later (Discord bans an IP after 10,000 invalid requests in
+    10 minutes), and once the permission is back the turn is shown."""
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    first = table.on_turn(table.turn_message(thread))
+    await simcord_env.advance_time(70)
+    simcord_env.inject_error(*CHANNEL_POST, status=403, code=50013, times=None)
+    while not stored(database)["state"]["history"]:
+        await simcord_env.advance_time(1)
+    refused = posts_to(simcord_env, thread.id)
+    await simcord_env.advance_time(retries(1))
+    assert posts_to(simcord_env, thread.id) == refused + 1  # the first try again, refused too
+    for _ in range(11):  # 55 minutes: nothing more
+        await simcord_env.advance_time(300)
+    assert posts_to(simcord_env, thread.id) == refused + 1
+    simcord_env.backend.faults.clear()  # the permission is back
+    await simcord_env.advance_time(600)
+    assert table.on_turn(table.turn_message(thread)) is not first
+    no_errors(simcord_env)
+
+
+async def test_a_turn_whose_thread_is_gone_is_posted_in_the_channel(
+    simcord_env, simcord_bot, database, monkeypatch
+) -> None:
+    """The game's thread was deleted (the bot no longer knows it, Discord answers 404): the
+    turn after the expiry is posted where the game was opened, and played there."""
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    first = table.on_turn(table.turn_message(thread))
+    await simcord_env.advance_time(70)
+    known = simcord_bot.get_channel
+    monkeypatch.setattr(simcord_bot, "get_channel", lambda i: None if i == thread.id else known(i))
+    simcord_env.inject_error("*", f"/channels/{thread.id}*", status=404, code=10003, times=None)
+    while not stored(database)["state"]["history"]:
+        await simcord_env.advance_time(1)
+    await simcord_env.advance_time(retries(1))
+    message = table.turn_message(table.channel)
+    assert table.on_turn(message) is not first
+    await table.play_turn(table.channel)
+    assert len(stored(database)["state"]["history"]) == 2
+    no_errors(simcord_env)
+
+
 # ------------------------------------------------------------------ live rounds
 
 
