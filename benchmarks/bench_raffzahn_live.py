@@ -20,6 +20,9 @@ the same process), three clicks at once, 319 clicks:
 - load 3–4: median 7.3 / 8.6 ms, p99 34.4 / 39.5 ms (two runs); CPU per click median 16 ms;
 - load 7: median 11.2 / 13.2 ms, p99 46.3 / 50.3 ms.
 Single clicks (99): median 3.5–6.7 ms, p99 7.8–23.5 ms.
+Measured 2026-11-27, panels' tokens stored (load 3–5): three at once median 3.6 / 4.1 ms, p99
+21.4 / 44.9 ms; single clicks median 1.5 ms, p99 10.1 ms (108.5 ms while My side waited for
+the panel's write and its sync: the write now runs after the answer).
 Before (redraws under the lock, each panel send leaving a 15-minute view task in discord.py):
 median 45–62 ms, p99 237–338 ms, CPU 55 ms a click. Panels without view tasks alone gave median
 10.7 ms, p99 92.5 ms at load 7 (most of that gain is the harness's: SimCord rescans every

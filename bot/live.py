@@ -125,6 +125,7 @@ class LiveFlow(FlowParts):
     draws: RoundDraws
     redrawing: GameWork  # redraws tried again, one task per game
     redraw_failed: set[int]  # games with a redraw Discord refused since the last try
+    storing: set[asyncio.Task[None]]  # panels being stored
 
     # ------------------------------------------------------------------------ due steps
 
@@ -424,14 +425,24 @@ class LiveFlow(FlowParts):
                 panel.shown,
                 panel.version,
             )
-            try:
-                await self.store.keep_panel(stored)
-            except Exception:  # the panel works all the same, in this process
-                log.exception("a private panel was not stored", extra=ids(row))
+            # not awaited: the click's answer does not wait for a write (and its sync)
+            task = asyncio.create_task(self._store_panel(stored), name=f"panel-{row.id}")
+            self.storing.add(task)
+            task.add_done_callback(self.storing.discard)
         self.panels[key] = panel
         t = now()
         for gone in [k for k, p in self.panels.items() if t - p.shown > PANEL_TOKEN_SECONDS]:
             del self.panels[gone]
+
+    async def _store_panel(self, panel: LivePanel) -> None:
+        async with self.busy():  # shutdown waits for it
+            try:
+                await self.store.keep_panel(panel)
+            except Exception:  # the panel works all the same, in this process
+                log.exception(
+                    "a private panel was not stored",
+                    extra={"guild": panel.guild_id, "game": panel.game_id},
+                )
 
     async def load_panels(self) -> int:
         """At start-up: the panels an earlier process kept whose tokens are still valid."""

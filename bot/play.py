@@ -97,6 +97,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         self.panels = {}  # live games' open private panels, by (game id, seat)
         self.redrawing = GameWork()  # live rounds drawn again after Discord refused a redraw
         self.redraw_failed = set()
+        self.storing = set()
         self._retrying = GameWork()
         self._post_versions = {}
         self._unposted_seen = {}
