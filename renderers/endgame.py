@@ -62,10 +62,15 @@ def draw_standings(
     theme: PanelTheme,
     *,
     slots: int = 4,
+    measure: str = "",
 ) -> None:
-    """Rank, seat marker, name, a line of facts and the score, the winners' rows lit."""
+    """Rank, seat marker, name, a line of facts and the score, the winners' rows lit;
+    ``measure`` heads the score column when its figure is not points ("dice left")."""
     left, top, right, bottom = box
     draw_panel(draw, box, title, theme)
+    if measure:
+        measure_font, heading = fit_font(measure.upper(), 16, (right - left) // 2, bold=True)
+        draw.text((right - 20, top + 24), heading, font=measure_font, fill=theme.muted, anchor="rm")
     row_h = min(76, (bottom - top - 50) // slots)
     for i, row in enumerate(rows):
         y0 = top + 48 + i * row_h

@@ -92,3 +92,31 @@ def test_a_team_final_has_one_line_per_team_with_its_total(lang: str) -> None:
     assert len(lines) == 2 and all(t(" & ") in line for line in lines)
     for line in lines:
         assert any(t("{n} point", "{n} points", n) in line for n in totals), line
+
+
+DAS_SPIEL = [kind for kind in sorted(adapters()) if adapters()[kind].group == "dasspiel"]
+
+
+@pytest.mark.parametrize("kind", DAS_SPIEL)
+def test_a_final_picture_heads_its_figures_with_what_they_count(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The big figures right of each seat (dice left, minus points …) are not points: the
+    column says what they count, in the reader's language."""
+    from renderers.das_spiel import panels
+
+    said: list[str] = []
+    drawn = panels.final_picture
+
+    def final_picture(*args: Any, **kwargs: Any) -> Any:
+        said.append(kwargs.get("measure", ""))
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(panels, "final_picture", final_picture)
+    row = finished(kind, False)
+    for lang in ("en", "de"):
+        picture = adapters()[kind].final_view(translator(lang), row).picture
+        assert picture is not None
+        picture.draw(*picture.args, **picture.kwargs)
+    english, german = said
+    assert english and german and english != german, said

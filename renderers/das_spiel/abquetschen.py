@@ -198,7 +198,8 @@ def final_image(
         )
         for seat in range(len(COLOURS))
     ]
-    return panels.final_picture(board, names, lang, rows, _token, resigned)
+    t = translator(lang)
+    return panels.final_picture(board, names, lang, rows, _token, resigned, measure=t("dice left"))
 
 
 def _token(seat: int, size: int) -> Image.Image:

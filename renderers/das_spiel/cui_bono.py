@@ -147,4 +147,7 @@ def final_image(
         )
         for seat in range(s.seats)
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)
+    t = translator(lang)
+    return panels.final_picture(
+        board, names, lang, rows, panels.seat_token, resigned, measure=t("minus points")
+    )

@@ -239,4 +239,7 @@ def final_image(
         )
         for seat in range(s.players)
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)
+    t = translator(lang)
+    return panels.final_picture(
+        board, names, lang, rows, panels.seat_token, resigned, measure=t("red dice won")
+    )

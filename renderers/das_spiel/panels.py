@@ -444,9 +444,11 @@ def final_picture(
     standings: Sequence[Standing],
     token: Callable[[int, int], Image.Image],
     resigned: Sequence[bool] = (),
+    measure: str = "",
 ) -> Image.Image:
     """A game's final picture: its ``board`` with the standings below it, best first; the
-    seats that ``resigned`` last, marked (as in the bot's standings and Spexxx's picture)."""
+    seats that ``resigned`` last, marked (as in the bot's standings and Spexxx's picture);
+    ``measure`` names what the big figures count ("dice left")."""
     seats = len(standings)
     extra = FINAL_EXTRA_H + max(0, seats - 3) * 76
     # The board copied into a taller canvas (cropping beyond it), only the new rows filled.
@@ -475,5 +477,5 @@ def final_picture(
     box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)
     title = t("Final standings")
     draw = ImageDraw.Draw(img)
-    draw_standings(img, draw, box, title, rows, token, THEME, slots=max(3, seats))
+    draw_standings(img, draw, box, title, rows, token, THEME, slots=max(3, seats), measure=measure)
     return img

@@ -212,4 +212,7 @@ def final_image(
         )
         for s in range(SEATS)
     ]
-    return panels.final_picture(board, names, lang, rows, panels.seat_token, resigned)
+    t = translator(lang)
+    return panels.final_picture(
+        board, names, lang, rows, panels.seat_token, resigned, measure=t("dice taken")
+    )

@@ -344,7 +344,8 @@ def final_image(
         )
         for seat in range(SEATS)
     ]
-    return panels.final_picture(board, names, lang, rows, _token, resigned)
+    t = translator(lang)
+    return panels.final_picture(board, names, lang, rows, _token, resigned, measure=t("score"))
 
 
 def _token(seat: int, size: int) -> Image.Image:
