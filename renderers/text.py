@@ -93,6 +93,7 @@ def _cmap_format4(data: bytes, base: int) -> set[int]:
     return points
 
 
+@lru_cache(maxsize=1024)
 def clean_text(raw: str, fallback: str = "?") -> str:
     """``raw`` with only what the font can draw: controls, zero-width and bidi marks, unknown
     glyphs (most emoji, CJK) dropped; runs of white space as one space; ``fallback`` if empty.
@@ -139,8 +140,11 @@ def visual_order(text: str) -> str:
     return "".join(parts)
 
 
+@lru_cache(maxsize=2048)
 def fit(text: str, fnt: Font, width: float) -> str:
-    """``text`` cut at a character boundary and ended with an ellipsis so it fits ``width``."""
+    """``text`` cut at a character boundary and ended with an ellipsis so it fits ``width``
+    (cached: the same names and labels are fitted to the same places on every turn, and each
+    fit measures the text a dozen times)."""
     if fnt.getlength(text) <= width:
         return text
     lo, hi = 0, len(text)
