@@ -14,6 +14,9 @@ fresh database. ``both`` prints SQLite's figures, then PostgreSQL's, in one run.
   again under its lock; now: keys, then one state-only load);
 * click save: ``save`` of one action (one new event, the state and the row, in one
   transaction with its version check), action after action;
+* unposted games: the timer sweep's listing of running games whose turn has no message (20
+  among 2,000 running; no index of its own: median 0.26 ms on SQLite, 0.32 ms on PostgreSQL,
+  p99 13 ms and 0.55 ms, 100 listings each, November 2026);
 * reads racing saves: two readers load the game with its log while a writer saves it turn by
   turn; each read is checked (state == replay of the log it came with).
 
@@ -156,6 +159,24 @@ async def sweep_loads(store: SqlGameStore, n: int, due: int = 20) -> None:
     print("  " + figures(samples))
 
 
+async def unposted_listing(
+    store: SqlGameStore, n: int, running: int = 2000, unposted: int = 20
+) -> None:
+    """The timer sweep's second query: the running games whose turn has no message, among
+    ``running`` running games (every ``running // unposted``-th unposted)."""
+    for i in range(running):
+        row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {})
+        row.players.append(Player(2, "ben"))
+        row.game, row.status = Game.new(2, SeededDice(i)), Status.RUNNING
+        row.turn_message_id = None if i % (running // unposted) == 0 else 10_000 + i
+        await store.save(row)
+    listed = await store.unposted_games()
+    assert len(listed) == unposted, len(listed)
+    samples = await timed(store.unposted_games, max(1, n // 5))
+    print(f"timer sweep's unposted games, {unposted} among {running} running:")
+    print("  " + figures(samples))
+
+
 async def racing_reads(store: SqlGameStore, saves: int) -> None:
     row, rng = await started(store, 11)
     game = row.game
@@ -206,7 +227,7 @@ async def click_saves(store: SqlGameStore, n: int) -> None:
     print("  " + figures(samples))
 
 
-STEPS = (click_loads, click_saves, sweep_loads)
+STEPS = (click_loads, click_saves, sweep_loads, unposted_listing)
 
 
 async def durable_saves(folder: Path, n: int, batch: int = 25) -> None:
