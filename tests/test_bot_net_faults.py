@@ -4,7 +4,8 @@ round's end), is never forgotten (no give-up, a lost retry is found by the timer
 post Discord carried out although the bot was told it failed is not posted twice.
 
 ``net_faults`` raises the exceptions discord.py lets through from aiohttp and asyncio; each test
-runs with every kind (``NETWORK_EXCEPTIONS``)."""
+runs with every kind (``NETWORK_EXCEPTIONS``), on SQLite; those that do not vary the exception
+run on PostgreSQL too."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ async def expire_with_post_faults(table: Table, env, database, faults: NetFaults
     return thread, first
 
 
+@ONLY_SQLITE
 @NET
 async def test_a_timer_expiry_whose_next_turn_post_fails_posts_it_later(
     simcord_env, database, net_faults: NetFaults, make: Callable[[], BaseException]
@@ -101,6 +103,7 @@ async def test_a_post_discord_made_but_the_bot_lost_is_not_posted_twice(
     no_errors(simcord_env)
 
 
+@ONLY_SQLITE
 @NET
 async def test_a_computer_move_whose_next_turn_post_fails_posts_it_later(
     simcord_env, simcord_bot, database, net_faults: NetFaults, make: Callable[[], BaseException]
@@ -129,6 +132,7 @@ async def test_a_computer_move_whose_next_turn_post_fails_posts_it_later(
     no_errors(simcord_env)
 
 
+@ONLY_SQLITE
 @NET
 async def test_the_start_up_recovery_posts_a_turn_through_network_errors(
     simcord_env, simcord_bot, database, make_bot, monkeypatch, net_faults: NetFaults, make
@@ -157,6 +161,7 @@ async def test_the_start_up_recovery_posts_a_turn_through_network_errors(
     no_errors(simcord_env)
 
 
+@ONLY_SQLITE
 @NET
 async def test_the_start_up_recovery_resumes_a_computer_when_checking_its_message_fails(
     simcord_env, simcord_bot, database, make_bot, net_faults: NetFaults, make
