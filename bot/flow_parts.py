@@ -31,6 +31,7 @@ class FlowParts:
     scope: ShardScope
     acted: Counter[str]
     closing: bool
-    # ``bot.live.LiveFlow``'s, which the start-up recovery uses
+    # ``bot.live.LiveFlow``'s, which the start-up recovery, resign and cancel use
     load_panels: Callable[[], Awaitable[int]]
     redraw_stored: Callable[[GameRow], Awaitable[None]]
+    redraw_panels: Callable[..., Awaitable[None]]

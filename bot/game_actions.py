@@ -73,6 +73,7 @@ class GameActions(FlowParts):
         await self.store.save(row)
         if game.live:  # the new due time (a computer now plays the seat) wakes its game
             self.live_clocks.schedule(row)
+            await self.redraw_panels(row)  # the resigner's closes; all, if the game ended
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.public_t(row.guild_id)
@@ -143,6 +144,7 @@ class GameActions(FlowParts):
         if channel is not None:
             await self.strip_turn_message(row, channel)
         if row.game is not None:
+            await self.redraw_panels(row, closed=True)  # a live game's open panels close
             await self.mark_lobby_ended(row)
 
     async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None:

@@ -351,6 +351,8 @@ class LiveFlow(FlowParts):
         ended and offers nothing."""
         game = adapter_for(row.kind)
         shown = row.status in (Status.RUNNING, Status.FINISHED)
+        if row.game is None or game.resigned(row.game)[seat]:
+            shown = False  # a seat that left plays no more: its panel closes
         view = game.panel_view(t, row, seat, screen) if shown else None
         if view is None:
             return None
@@ -476,23 +478,28 @@ class LiveFlow(FlowParts):
                 files=params.files,
             )
 
-    async def redraw_panels(self, row: GameRow, channel: object = None) -> None:
+    async def redraw_panels(
+        self, row: GameRow, channel: object = None, *, closed: bool = False
+    ) -> None:
         """Redraw every open panel of the game that shows an older state (a clicker's panel
-        answered with this state already is not drawn again)."""
+        answered with this state already is not drawn again); ``closed``: every one (the game
+        was cancelled: a change without an event)."""
         game = adapter_for(row.kind)
         if not game.redraw_panels:
             return
         for seat in range(len(row.players)):
             key = (row.id, seat)
             panel = self.panels.get(key)
-            if panel is None or panel.version >= row.event_count:
+            if panel is None or (panel.version >= row.event_count and not closed):
                 continue
             if now() - panel.shown > PANEL_TOKEN_SECONDS:
                 del self.panels[key]
                 continue
             fields = await self.panel_edit(row, seat, translator(panel.lang), channel)
             async with self.draws.sending(row.id):
-                if self.panels.get(key) is not panel or panel.version >= row.event_count:
+                if self.panels.get(key) is not panel or (
+                    panel.version >= row.event_count and not closed
+                ):
                     continue  # answered or redrawn with a newer state meanwhile
                 before, panel.version = panel.version, row.event_count
                 try:

@@ -803,3 +803,37 @@ async def test_the_start_up_redraws_a_round_its_last_click_left_undrawn(
     assert "rolled **5**" in public.content and find_id(public, "raf:stop:")
     bobs = table.panel(where, bob)
     assert bobs is not None and "[7B1 5]" in bobs.content
+
+
+@LIVE
+async def test_panels_close_when_their_seat_resigns_or_the_game_ends_early(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    """A panel offers nothing to a seat that resigned, nor once resignations or a cancel ended
+    the game mid-round."""
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    alice, bob, cy = table.players
+    for player in (bob, cy):
+        await table.open_panel(player, where)
+    assert component_ids(table.panel(where, alice)) and component_ids(table.panel(where, bob))
+    r = await bob.slash(where, "dasspiel resign")  # the computer plays his seat on
+    assert not r.ephemeral and table.status(db_path) == "running"
+    bobs = [m for m in where.history(viewer=bob) if m.flags.ephemeral][-1]
+    assert bobs.content == "This panel is closed: nothing here is yours to do now."
+    assert not component_ids(bobs) and component_ids(table.panel(where, alice))
+    r = await cy.slash(where, "dasspiel resign")  # alice alone: the game ends
+    assert table.status(db_path) == "finished"
+    for player in (alice, cy):
+        panel = [m for m in where.history(viewer=player) if m.flags.ephemeral][-1]
+        assert not component_ids(panel), (player.name, panel.content)
+
+    other = RaffTable(simcord_env, db_path, guild=simcord_env.create_guild())
+    where = await other.start()
+    dice.script((5,))
+    await other.press(other.players[0], where, "roll")
+    await other.open_panel(other.players[1], where)
+    r = await other.players[0].slash(where, "dasspiel cancel")
+    assert not r.ephemeral, r.response.content
+    for player in other.players[:2]:
+        panel = [m for m in where.history(viewer=player) if m.flags.ephemeral][-1]
+        assert not component_ids(panel), (player.name, panel.content)
