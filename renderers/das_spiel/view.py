@@ -521,12 +521,21 @@ def label_boxes(
     way, else nudged the least distance that clears them all. Higher layers are placed first,
     so the chips of the pile's top stay on their dice. Where a crowd leaves some chip no free
     spot (a big Abquetschen build: 30 chips), all are drawn smaller, down to LABEL_MIN."""
-    order = sorted(choosable, key=lambda i: (-g.LAYER[i], i))
+    order = tuple(sorted(choosable, key=lambda i: (-g.LAYER[i], i)))
+    points, placed = _laid_out(order, side, size, lift)
+    return points, list(placed)
+
+
+@lru_cache(maxsize=64)
+def _laid_out(
+    order: tuple[int, ...], side: int, size: int, lift: int
+) -> tuple[int, tuple[tuple[int, Box], ...]]:
+    """``label_boxes`` once per set of labels (a turn's picture is drawn again and again)."""
     for points in range(size, LABEL_MIN - 1, -1):
         placed = _place_labels(order, side, points, lift)
         if placed is not None:
-            return points, placed
-    return LABEL_MIN, _place_labels(order, side, LABEL_MIN, lift, force=True) or []
+            return points, tuple(placed)
+    return LABEL_MIN, tuple(_place_labels(order, side, LABEL_MIN, lift, force=True) or [])
 
 
 def _place_labels(
