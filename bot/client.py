@@ -14,6 +14,7 @@ from bot.adapters import adapters
 from bot.components import GameItem
 from bot.config import DEFAULT_DATABASE_PATH, Database
 from bot.dice import DiceSource, system_dice
+from bot.pacing import LIMIT, WINDOW
 from bot.play import PlayController
 from bot.shards import ALL_SHARDS, ShardScope
 from bot.storage import GameKey, GameStore, open_store
@@ -44,6 +45,7 @@ class GameBot(commands.AutoShardedBot):
         max_missed_turns: int = MAX_MISSED_TURNS,
         lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
         shards: ShardScope = ALL_SHARDS,
+        channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
@@ -64,6 +66,7 @@ class GameBot(commands.AutoShardedBot):
         self.ai_delay = ai_delay
         self.max_missed_turns = max_missed_turns
         self.lobby_idle_hours = lobby_idle_hours
+        self.channel_pace = channel_pace
         self._resumed = False  # the start-up recovery listed and went through every game
         self._unrecovered: set[GameKey] = set()  # games it failed on: tried again on reconnect
         self._recovering = False  # a recovery runs (on_ready may come again meanwhile)
@@ -79,6 +82,7 @@ class GameBot(commands.AutoShardedBot):
             max_missed_turns=self.max_missed_turns,
             lobby_idle_hours=self.lobby_idle_hours,
             shards=self.shard_scope,
+            channel_pace=self.channel_pace,
         )
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.add_dynamic_items(GameItem)
@@ -162,6 +166,7 @@ class GameBot(commands.AutoShardedBot):
             play.live_clocks.cancel()
             play.draws.cancel()
             play.timed.cancel()
+            play.pacer.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:
@@ -182,10 +187,13 @@ def create_bot(
     max_missed_turns: int = MAX_MISSED_TURNS,
     lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
     shards: ShardScope = ALL_SHARDS,
+    channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
 ) -> GameBot:
     """The bot on ``database`` (a ``DATABASE_URL`` or ``Database``), else the SQLite file at
     ``database_path``; ``ai_delay`` paces computer players' actions (seconds; 0 in tests);
-    ``shards``: which shards it connects and whose servers' games it touches (default: all)."""
+    ``shards``: which shards it connects and whose servers' games it touches (default: all);
+    ``channel_pace``: at most so many public creates and edits per channel in so many seconds
+    (``bot.pacing``; None: unpaced)."""
     return GameBot(
         database_path=database_path,
         database=database,
@@ -196,4 +204,5 @@ def create_bot(
         max_missed_turns=max_missed_turns,
         lobby_idle_hours=lobby_idle_hours,
         shards=shards,
+        channel_pace=channel_pace,
     )

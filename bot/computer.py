@@ -33,11 +33,15 @@ class ComputerTurns:
     def schedule(self, row: GameRow) -> None:
         """Play the computer's turn in the background; it waits for the game's lock."""
         key = (row.guild_id, row.id)
-        self._work.start(key, lambda: self._run(*key), f"computer-{row.id}")
+        channel_id = row.play_channel_id
+        self._work.start(key, lambda: self._run(*key, channel_id), f"computer-{row.id}")
 
-    async def _run(self, guild_id: int, game_id: int) -> None:
+    async def _run(self, guild_id: int, game_id: int, channel_id: int) -> None:
         try:
-            while await self._step(guild_id, game_id):
+            while True:
+                await self.play.pacer.room(channel_id)  # outside the lock: room for its posts
+                if not await self._step(guild_id, game_id):
+                    break
                 await asyncio.sleep(self.delay)
         except Refusal:
             pass  # shutting down: the turn resumes after the restart

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from bot.dice import DiceSource
     from bot.live import LiveClocks
     from bot.models import GameRow
+    from bot.pacing import ChannelPacer
     from bot.shards import ShardScope
     from bot.storage import GameStore
     from bot.timed import TimedViews
@@ -28,6 +29,7 @@ class FlowParts:
     timed: TimedViews
     computers: ComputerTurns
     live_clocks: LiveClocks
+    pacer: ChannelPacer
     scope: ShardScope
     acted: Counter[str]
     closing: bool

@@ -115,8 +115,8 @@ class GameActions(FlowParts):
             return False
         t = await self.public_t(row.guild_id)
         try:
-            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
-                **await self.turn_edit(t, row, channel)
+            await self.pacer.edit(
+                channel, row.turn_message_id, **await self.turn_edit(t, row, channel)
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not update the turn message: %r", exc, extra=ids(row))
@@ -160,8 +160,12 @@ class GameActions(FlowParts):
         if results:
             content += "\n" + t("Final standings: {link}", link=results)
         try:
-            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=content, view=None, allowed_mentions=NO_MENTIONS
+            await self.pacer.edit(
+                channel,
+                row.lobby_message_id,
+                content=content,
+                view=None,
+                allowed_mentions=NO_MENTIONS,
             )
         except DISCORD_FAILURES as exc:
             log.info("lobby message not updated: %r", exc, extra=ids(row))

@@ -222,7 +222,9 @@ class LiveFlow(FlowParts):
             t = await self.public_t(row.guild_id)
             if ended:
                 result = adapter_for(row.kind).turn_result(t, row)
-                await self.edit_stored_turn(row, channel, result, board=False, message_id=ended)
+                await self.edit_stored_turn(  # the next round's message need not wait for it
+                    row, channel, result, board=False, message_id=ended, wait=False
+                )
             await self.after_turn(row, channel)
             return
         message_id = row.turn_message_id
@@ -236,13 +238,16 @@ class LiveFlow(FlowParts):
             if self.draws.stale(row, message_id) or self.draws.newer_queued(row):
                 return  # a newer state was shown (or waits) while this one was drawn
             self.draws.shown(row, message_id)
-            try:
-                await channel.get_partial_message(message_id).edit(**fields)
-            except DISCORD_FAILURES as exc:
+
+            def failed(exc: BaseException) -> None:
                 log.warning("could not update the round message: %r", exc, extra=ids(row))
                 if worth_retrying(exc):
                     self.draws.unshown(row, message_id)
                     self.redraw_later(row)
+
+            # paced, merged with the next redraws, never awaited: neither the next click's
+            # answer nor the round's end waits for room in the channel (``bot.pacing``)
+            self.pacer.edit_soon(channel, message_id, ids(row), failed=failed, **fields)
 
     # ---------------------------------------------------------------------------- clicks
 
@@ -317,7 +322,7 @@ class LiveFlow(FlowParts):
         t = await self.public_t(row.guild_id)
         try:
             if ended is not None and message is not None and message.id == ended:
-                await replies.edit_message(
+                await self.answer_edit(
                     interaction,
                     content=game.turn_result(t, row),
                     attachments=[],
@@ -329,9 +334,9 @@ class LiveFlow(FlowParts):
                 fields = await self.turn_edit(t, row, interaction.channel, screen)
                 async with self.draws.sending(row.id):
                     self.draws.shown(row, message.id)
-                    await replies.edit_message(interaction, **fields)
+                    await self.answer_edit(interaction, **fields)
                 return True
-            await replies.edit_message(interaction, view=None)  # an older message: no controls
+            await self.answer_edit(interaction, view=None)  # an older message: no controls
         except DISCORD_FAILURES as exc:
             log.warning("could not answer the click: %r", exc, extra=ids(row))
         return False

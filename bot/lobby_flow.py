@@ -153,8 +153,10 @@ class LobbyFlow(FlowParts):
             mentions = " ".join(f"<@{user_id}>" for user_id in called)
             intro = t(LIVE_START, players=mentions) + "\n" + intro
         try:
-            await play_channel.send(  # type: ignore[union-attr]
-                intro, allowed_mentions=mention_users(called) if called else NO_MENTIONS
+            await self.pacer.send(
+                play_channel,
+                intro,
+                allowed_mentions=mention_users(called) if called else NO_MENTIONS,
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not post the roll-off: %r", exc, extra=ids(row))

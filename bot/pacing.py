@@ -26,6 +26,10 @@ bot owns it): a queue per channel, sent one at a time, in order, as the sliding 
   seldom wait; ``URGENT`` (a view that may be seen only for a while: Eintrichtern's 8 s sum) goes
   first, and ``hold`` keeps one request of the window free for it while it is due, so it is
   not late behind a busy channel.
+- No worker: each caller waits in its own task (a plain sleep until the window has room) and
+  sends whichever write is due then, its own or one queued before it; a write nobody awaits
+  (``edit_soon``) gets a small task of its own. So a wait is always a sleep, never a future
+  some other sleeping task will resolve (SimCord's virtual time tells the two apart).
 - A ``LOW`` edit nobody waits for (``edit_soon``) is tried again when it failed for a reason
   that may pass (``bot.failures.worth_retrying``); awaited writes raise to their caller, which
   knows what to do. Creates are never repeated here: a lost answer may hide a posted message.
@@ -50,6 +54,7 @@ LOW, NORMAL, URGENT = 0, 1, 2
 LIMIT = 5  # creates and edits per channel …
 WINDOW = 5.25  # … in any this many seconds (5 s, and a margin for the way to Discord)
 RETRY_DELAYS = (1.0, 3.0, 9.0)  # a detached edit that failed for a reason that may pass
+NAP = 0.01  # the shortest wait: the clock (discord.py's) counts whole microseconds
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -61,11 +66,15 @@ class _Op:
     fields: dict[str, Any]
     priority: int
     seq: int
-    waiters: list[asyncio.Future[Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # log fields of a detached edit
     detached: bool = False  # nobody awaits it: failures are logged and retried here
+    failed: list[Callable[[BaseException], None]] = field(default_factory=list)  # … or told
+    callers: int = 0  # tasks waiting for it
     tries: int = 0
     not_before: float = 0.0
+    done: bool = False
+    result: Any = None
+    error: BaseException | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -73,8 +82,6 @@ class _Channel:
     channel: Any
     queue: list[_Op] = field(default_factory=list)
     sent: deque[float] = field(default_factory=deque)  # when each request of the window left
-    worker: asyncio.Task[None] | None = None
-    nap: asyncio.Future[None] | None = None  # the worker's wait for room
     inflight: _Op | None = None
     inflight_done: asyncio.Future[None] | None = None
     held_until: float = 0.0
@@ -97,8 +104,9 @@ class ChannelPacer:
         self.limit = limit
         self.window = window
         self._clock = clock
-        self._sleep = sleep
+        self.sleep = sleep  # how it waits (SimCord tests make the wait virtual)
         self._channels: dict[int, _Channel] = {}
+        self._tasks: set[asyncio.Task[None]] = set()  # detached edits' own tasks
         self._seq = 0
         self.sent = 0  # requests made, for benchmarks and logs
 
@@ -108,22 +116,34 @@ class ChannelPacer:
         """``channel.send(content, **fields)`` when the window has room; the message."""
         if content is not None:
             fields["content"] = content
-        return await self._queue(channel, None, fields, NORMAL)
+        return await self._await(self._state(channel), self._add(channel, None, fields, NORMAL))
 
     async def edit(
         self, channel: Any, message_id: int, *, urgent: bool = False, **fields: Any
     ) -> None:
         """Edit a message through the channel when the window has room (merged into its edit
         that still waits, if any); raises what Discord raised."""
-        await self._queue(channel, message_id, fields, URGENT if urgent else NORMAL)
+        op = self._add(channel, message_id, fields, URGENT if urgent else NORMAL)
+        await self._await(self._state(channel), op)
 
     def edit_soon(
-        self, channel: Any, message_id: int, extra: dict[str, Any] | None = None, **fields: Any
+        self,
+        channel: Any,
+        message_id: int,
+        extra: dict[str, Any] | None = None,
+        *,
+        failed: Callable[[BaseException], None] | None = None,
+        **fields: Any,
     ) -> None:
         """A redraw nobody waits for (``LOW``): sent as the window allows, merged with newer
-        edits of the message, tried again if it failed for a reason that may pass, else logged
-        (with ``extra``)."""
-        self._add(channel, message_id, fields, LOW, None, extra or {})
+        edits of the message; if it fails, ``failed`` is told, else it is tried again when the
+        failure may pass, or logged (with ``extra``)."""
+        op = self._add(channel, message_id, fields, LOW, extra or {})
+        if failed is not None:
+            op.failed.append(failed)
+        if not op.detached:
+            op.detached = True
+            self._detach(self._state(channel), op)
 
     async def take(self, channel_id: int, message_id: int) -> dict[str, Any]:
         """Before a message is edited another way (a click's answer): its edit waiting here is
@@ -133,15 +153,34 @@ class ChannelPacer:
         if state is None:
             return {}
         pending: dict[str, Any] = {}
-        for op in list(state.queue):
-            if op.message_id == message_id:
-                state.queue.remove(op)
-                pending = {**pending, **op.fields}
-                self._resolve(op, None)
+        for op in [o for o in state.queue if o.message_id == message_id]:
+            state.queue.remove(op)
+            pending = {**pending, **op.fields}
+            op.done = True  # shown by the answer: its callers return
         if state.inflight is not None and state.inflight.message_id == message_id:
             assert state.inflight_done is not None
             await asyncio.shield(state.inflight_done)
         return pending
+
+    async def room(self, channel_id: int, need: int = 2) -> None:
+        """Wait until the channel could take ``need`` writes at once: background work (a
+        computer's next action) waits here, before it takes its game's lock, so it never holds
+        the lock while its writes wait, and plays no faster than the channel can show."""
+        if self.limit is None:
+            return
+        free = max(0, self.limit - need)
+        while (state := self._channels.get(channel_id)) is not None:
+            now = self._clock()
+            while state.sent and state.sent[0] <= now - self.window:
+                state.sent.popleft()
+            waiting = len(state.queue) + (state.inflight is not None)
+            over = len(state.sent) + waiting - free
+            if over <= 0:
+                return
+            if waiting or over > len(state.sent):
+                await self.sleep(self.window / self.limit)  # others' writes go first
+            else:
+                await self.sleep(max(state.sent[over - 1] + self.window - now, NAP))
 
     def hold(self, channel: Any, until: float) -> None:
         """Until ``until``, only ``URGENT`` writes may use the window's last request."""
@@ -149,14 +188,14 @@ class ChannelPacer:
         state.held_until = max(state.held_until, until)
 
     def close(self) -> None:
-        """At shutdown: what still waits is dropped (its callers are cancelled too)."""
-        for state in self._channels.values():
-            if state.worker is not None:
-                state.worker.cancel()
-            for op in state.queue:
-                for waiter in op.waiters:
-                    waiter.cancel()
+        """At shutdown: detached edits still waiting are dropped."""
+        for task in list(self._tasks):
+            task.cancel()
         self._channels.clear()
+
+    def busy(self) -> bool:
+        """Whether any write waits or is under way, in any channel (benchmarks, tests)."""
+        return any(s.queue or s.inflight is not None for s in self._channels.values())
 
     def waiting(self, channel_id: int) -> int:
         """Writes queued for the channel (not under way)."""
@@ -173,12 +212,19 @@ class ChannelPacer:
         state.channel = channel  # the newest handle (a thread reopened)
         return state
 
-    async def _queue(
-        self, channel: Any, message_id: int | None, fields: dict[str, Any], priority: int
-    ) -> Any:
-        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._add(channel, message_id, fields, priority, waiter, {})
-        return await waiter
+    def _forget_idle(self) -> None:
+        """Channels with nothing queued, held or in their window are forgotten (no leak)."""
+        now = self._clock()
+        idle = [
+            key
+            for key, state in self._channels.items()
+            if not state.queue
+            and state.inflight is None
+            and state.held_until <= now
+            and (not state.sent or state.sent[-1] <= now - self.window)
+        ]
+        for key in idle:
+            del self._channels[key]
 
     def _add(
         self,
@@ -186,30 +232,50 @@ class ChannelPacer:
         message_id: int | None,
         fields: dict[str, Any],
         priority: int,
-        waiter: asyncio.Future[Any] | None,
-        extra: dict[str, Any],
-    ) -> None:
+        extra: dict[str, Any] | None = None,
+    ) -> _Op:
         state = self._state(channel)
         op = None
         if message_id is not None:
             op = next((o for o in state.queue if o.message_id == message_id), None)
         if op is None:
             self._seq += 1
-            op = _Op(message_id, fields, priority, self._seq, extra=extra)
-            op.detached = waiter is None
+            op = _Op(message_id, fields, priority, self._seq, extra=extra or {})
             state.queue.append(op)
         else:  # one request with the newest fields; it keeps its place in the queue
             op.fields = {**op.fields, **fields}
             op.priority = max(op.priority, priority)
-            op.detached = op.detached or waiter is None
-            op.extra = op.extra or extra
+            op.extra = op.extra or extra or {}
             op.not_before = 0.0
-        if waiter is not None:
-            op.waiters.append(waiter)
-        if state.worker is None:
-            state.worker = asyncio.create_task(self._work(state), name=f"pace-{channel.id}")
-        elif state.nap is not None and not state.nap.done():
-            state.nap.cancel()  # the worker waits for room: this one may need less
+        return op
+
+    def _detach(self, state: _Channel, op: _Op) -> None:
+        task = asyncio.create_task(self._await(state, op), name=f"pace-{state.channel.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _await(self, state: _Channel, op: _Op) -> Any:
+        """Wait until ``op`` is sent (by this task or another waiting one); its result."""
+        op.callers += 1
+        try:
+            while not op.done:
+                if state.inflight is not None:
+                    assert state.inflight_done is not None
+                    await asyncio.shield(state.inflight_done)  # one request: short
+                    continue
+                now = self._clock()
+                due, wake = self._next(state, now)
+                if due is None:
+                    await self.sleep(max(wake - now, NAP))
+                    continue
+                await self._send(state, due, now)
+        finally:
+            op.callers -= 1
+            if not op.done and not op.callers and not op.detached and op in state.queue:
+                state.queue.remove(op)  # every caller is gone (cancelled)
+        if op.error is not None and not op.detached:
+            raise op.error
+        return op.result
 
     def _threshold(self, state: _Channel, op: _Op, now: float) -> int:
         """How many requests of the window may be used before ``op`` must wait."""
@@ -226,7 +292,7 @@ class ChannelPacer:
         while state.sent and state.sent[0] <= now - self.window:
             state.sent.popleft()
         order = sorted(state.queue, key=lambda o: (-o.priority, o.seq))
-        wake = float("inf")
+        wake = now + self.window  # nothing queued that can go: look again later
         for op in order:
             if self.limit is None:
                 room_at = now
@@ -239,64 +305,24 @@ class ChannelPacer:
             wake = min(wake, ready_at)
         return None, wake
 
-    async def _work(self, state: _Channel) -> None:
+    async def _send(self, state: _Channel, op: _Op, now: float) -> None:
+        state.queue.remove(op)
+        state.sent.append(now)
+        self.sent += 1
+        state.inflight = op
+        state.inflight_done = asyncio.get_running_loop().create_future()
         try:
-            while state.queue:
-                now = self._clock()
-                op, wake = self._next(state, now)
-                if op is None:
-                    await self._nap(state, wake - now)
-                    continue
-                state.queue.remove(op)
-                if not op.detached and all(w.cancelled() for w in op.waiters):
-                    continue  # every caller is gone (cancelled)
-                state.sent.append(now)
-                self.sent += 1
-                state.inflight = op
-                state.inflight_done = asyncio.get_running_loop().create_future()
-                try:
-                    result = await self._call(state.channel, op)
-                except DISCORD_FAILURES as exc:
-                    self._failed(state, op, exc)
-                except Exception as exc:  # a bug: its callers raise it, a detached one logs it
-                    self._fail_waiters(op, exc)
-                    if op.detached:
-                        log.exception("a paced edit failed", extra=op.extra)
-                else:
-                    self._resolve(op, result)
-                finally:
-                    state.inflight = None
-                    state.inflight_done.set_result(None)
+            op.result = await self._call(state.channel, op)
+        except DISCORD_FAILURES as exc:
+            self._failed(state, op, exc)
+        except Exception as exc:  # a bug: its callers raise it, a detached edit logs it
+            op.error = exc
+            if op.detached:
+                log.exception("a paced edit failed", extra=op.extra)
         finally:
-            state.worker = None
-            if state.queue:  # cancelled with writes waiting: nobody sends them
-                for op in state.queue:
-                    for waiter in op.waiters:
-                        waiter.cancel()
-                state.queue.clear()
-
-    def _forget_idle(self) -> None:
-        """Channels with nothing queued, held or in their window are forgotten (no leak)."""
-        now = self._clock()
-        idle = [
-            key
-            for key, state in self._channels.items()
-            if state.worker is None
-            and not state.queue
-            and state.held_until <= now
-            and (not state.sent or state.sent[-1] <= now - self.window)
-        ]
-        for key in idle:
-            del self._channels[key]
-
-    async def _nap(self, state: _Channel, seconds: float) -> None:
-        """Wait for room; a new write (maybe an urgent one) ends the wait early."""
-        nap = state.nap = asyncio.ensure_future(self._sleep(max(seconds, 0.0)))
-        try:
-            await asyncio.wait([nap])
-        finally:
-            nap.cancel()
-            state.nap = None
+            op.done = True
+            state.inflight = None
+            state.inflight_done.set_result(None)
 
     @staticmethod
     async def _call(channel: Any, op: _Op) -> Any:
@@ -304,33 +330,27 @@ class ChannelPacer:
             return await channel.send(**op.fields)
         return await channel.get_partial_message(op.message_id).edit(**op.fields)
 
-    @staticmethod
-    def _fail_waiters(op: _Op, exc: BaseException) -> None:
-        for waiter in op.waiters:
-            if not waiter.done():
-                waiter.set_exception(exc)
-        op.waiters.clear()
-
     def _failed(self, state: _Channel, op: _Op, exc: BaseException) -> None:
-        self._fail_waiters(op, exc)
+        op.error = exc
         if not op.detached:
+            return
+        if op.failed:  # its owners try again as they see fit (with a newer state)
+            for tell in op.failed:
+                tell(exc)
             return
         if worth_retrying(exc) and op.tries < len(RETRY_DELAYS):
             newer = next((o for o in state.queue if o.message_id == op.message_id), None)
             if newer is not None:  # a newer edit waits: it goes with this one's fields below
                 newer.fields = {**op.fields, **newer.fields}
-                newer.detached = True
+                if not newer.detached:
+                    newer.detached = True
+                    self._detach(state, newer)
                 return
-            op.not_before = self._clock() + RETRY_DELAYS[op.tries]
-            op.tries += 1
-            state.queue.append(op)
+            again = _Op(op.message_id, op.fields, op.priority, op.seq, op.extra, True)
+            again.tries = op.tries + 1
+            again.not_before = self._clock() + RETRY_DELAYS[op.tries]
+            state.queue.append(again)
+            self._detach(state, again)
             return
         level = logging.INFO if isinstance(exc, discord.NotFound) else logging.WARNING
         log.log(level, "a paced edit was not sent: %r", exc, extra=op.extra)
-
-    @staticmethod
-    def _resolve(op: _Op, result: Any) -> None:
-        for waiter in op.waiters:
-            if not waiter.done():
-                waiter.set_result(result)
-        op.waiters.clear()

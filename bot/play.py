@@ -33,6 +33,7 @@ from bot.live import LiveClocks, LiveFlow
 from bot.lobby_flow import LobbyFlow
 from bot.logs import ids
 from bot.models import GameRow, Status
+from bot.pacing import LIMIT, WINDOW, ChannelPacer
 from bot.posting import NO_MENTIONS, Posting, mention_only
 from bot.refusals import Refusal, refusal_text, user_t
 from bot.round_draws import RoundDraws
@@ -70,6 +71,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         max_missed_turns: int = MAX_MISSED_TURNS,
         lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
         shards: ShardScope = ALL_SHARDS,
+        channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
     ) -> None:
         self.bot = bot
         self.store = store
@@ -79,6 +81,8 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         self.acted: Counter[str] = Counter()
         self.dice = dice
         self.computers = ComputerTurns(self, ai_delay)
+        limit, window = channel_pace or (None, WINDOW)
+        self.pacer = ChannelPacer(limit, window, clock=now)  # every public create and edit
         self._languages: dict[int, str | None] = {}  # server language setting, by guild
         # One thread renders every image: fewer malloc arenas, so less memory held after peaks
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game-render")
@@ -352,7 +356,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         """The clicked turn message, edited to show the game now (on ``screen``)."""
         t = await self.public_t(row.guild_id)
         try:
-            await replies.edit_message(
+            await self.answer_edit(
                 interaction, **await self.turn_edit(t, row, interaction.channel, screen)
             )
         except DISCORD_FAILURES as exc:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
+HOLD_AFTER_DUE = 2.0  # a timed view's channel keeps a request free until this long after its due
 POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
 UNREAD_LOOK_BACK = 10  # recent messages searched for a turn message whose id was not read back
 # seconds between tries to post a turn nobody was shown; the last repeats for as long as the
@@ -206,7 +207,9 @@ class Posting(FlowParts):
                 row.turn_message_id = (await interaction.original_response()).id
             else:
                 row.turn_message_id = (
-                    await channel.send(content, files=files, view=view, allowed_mentions=mentions)
+                    await self.pacer.send(
+                        channel, content, files=files, view=view, allowed_mentions=mentions
+                    )
                 ).id
                 posted = True
         except DISCORD_FAILURES as exc:
@@ -539,10 +542,12 @@ class Posting(FlowParts):
         *,
         board: bool,
         message_id: int | None = None,
+        wait: bool = True,
     ) -> None:
         """Rewrite a turn message without controls: the current one, or ``message_id`` (the turn
         that just ended: nothing changes it after this, so an edit Discord did not take now is
-        made later, ``TimedViews.keep_change``)."""
+        made later, ``TimedViews.keep_change``); not ``wait``ing for room in the channel
+        (``bot.pacing``), the edit goes as the channel allows, after the next turn's message."""
         ended = message_id is not None and not board
         message_id = row.turn_message_id if message_id is None else message_id
         if message_id is None or not hasattr(channel, "get_partial_message"):
@@ -556,10 +561,14 @@ class Posting(FlowParts):
             t = await self.public_t(row.guild_id)
             picture = self.turn_view(t, row).picture
             content, files = await self._with_picture(t, content, picture, channel)
-        try:
-            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
+        edit = {"content": content, "attachments": files, "view": None}
+        if not wait:
+            self.pacer.edit_soon(
+                channel, message_id, ids(row), allowed_mentions=NO_MENTIONS, **edit
             )
+            return
+        try:
+            await self.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
         except DISCORD_FAILURES as exc:
             log.warning("could not update the turn message: %r", exc, extra=ids(row))
             if ended and worth_retrying(exc):
@@ -599,14 +608,15 @@ class Posting(FlowParts):
         timed = None
         if view.lasts is not None and message_id:
             timed = await self.timed.keep(row, message_id, view, lead)
+            if channel is not None:  # the later view's edit must not wait behind others
+                self.pacer.hold(channel, timed.due + HOLD_AFTER_DUE)
         edit = {"content": content, "attachments": files, "view": None}
         try:
             if interaction is not None:
-                await replies.edit_message(interaction, allowed_mentions=NO_MENTIONS, **edit)
+                await self.answer_edit(interaction, allowed_mentions=NO_MENTIONS, **edit)
             else:
-                await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
-                    allowed_mentions=NO_MENTIONS, **edit
-                )
+                assert message_id is not None
+                await self.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
         except DISCORD_FAILURES as exc:
             log.warning("could not close the turn message: %r", exc, extra=ids(row))
             failure: BaseException | None = exc
@@ -625,9 +635,7 @@ class Posting(FlowParts):
         """An ended turn's message Discord did not let the click update, edited through the
         channel; what Discord raised, if it did not take that either."""
         try:
-            await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                allowed_mentions=NO_MENTIONS, **edit
-            )
+            await self.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
         except DISCORD_FAILURES as exc:
             log.warning("could not close the turn message either: %r", exc, extra=ids(row))
             return exc
@@ -650,8 +658,13 @@ class Posting(FlowParts):
             if timed.then[KEPT] == DELETE:
                 await message.delete()
             else:
-                await message.edit(
-                    content=timed.lead, attachments=[], view=None, allowed_mentions=NO_MENTIONS
+                await self.pacer.edit(
+                    channel,
+                    timed.message_id,
+                    content=timed.lead,
+                    attachments=[],
+                    view=None,
+                    allowed_mentions=NO_MENTIONS,
                 )
         except discord.NotFound:
             log.info("a message to change is gone", extra=ids(row))
@@ -677,10 +690,15 @@ class Posting(FlowParts):
             log.warning("a timed view's channel is gone", extra=ids(row))
             return True
         content, files = await self._later_message(row, timed, channel)
-        message = channel.get_partial_message(timed.message_id)  # type: ignore[attr-defined]
         try:
-            await message.edit(
-                content=content, attachments=files, view=None, allowed_mentions=NO_MENTIONS
+            await self.pacer.edit(
+                channel,
+                timed.message_id,
+                urgent=True,  # on time, before anything waiting in the channel
+                content=content,
+                attachments=files,
+                view=None,
+                allowed_mentions=NO_MENTIONS,
             )
         except discord.NotFound:
             log.info("a timed view's message is gone", extra=ids(row))
@@ -713,7 +731,7 @@ class Posting(FlowParts):
         log.warning("a timed view Discord would not edit was deleted", extra=ids(row))
         content, files = await self._later_message(row, timed, channel)
         try:
-            await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
+            await self.pacer.send(channel, content, files=files, allowed_mentions=NO_MENTIONS)
         except DISCORD_FAILURES as exc:
             log.warning("a deleted timed view not posted again: %r", exc, extra=ids(row))
         return True
@@ -728,7 +746,9 @@ class Posting(FlowParts):
         content, files = await self._with_picture(t, content, final.picture, channel)
         message = None
         try:
-            message = await channel.send(content, files=files, allowed_mentions=NO_MENTIONS)
+            message = await self.pacer.send(
+                channel, content, files=files, allowed_mentions=NO_MENTIONS
+            )
         except DISCORD_FAILURES as exc:
             log.warning("could not post the final standings: %r", exc, extra=ids(row))
         if message is not None:
@@ -736,6 +756,15 @@ class Posting(FlowParts):
             await self.store.save(row)
             await self.mark_lobby_ended(row, message.jump_url)
         log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
+
+    async def answer_edit(self, interaction: discord.Interaction, **fields: Any) -> None:
+        """A click's answer editing its message through the interaction (not paced): an edit
+        of that message still waiting in the pacer is withdrawn and goes with it, under the
+        answer's own fields, so no older edit lands after the answer."""
+        message = interaction.message
+        if message is not None and interaction.channel_id is not None:
+            fields = {**await self.pacer.take(interaction.channel_id, message.id), **fields}
+        await replies.edit_message(interaction, **fields)
 
     @staticmethod
     def can_attach(channel: object) -> bool:
@@ -794,8 +823,12 @@ class Posting(FlowParts):
             return
         t = await self.public_t(row.guild_id)
         try:
-            await channel.get_partial_message(row.turn_message_id).edit(  # type: ignore[attr-defined]
-                content=game_ended(t, row), view=None, allowed_mentions=NO_MENTIONS
+            await self.pacer.edit(
+                channel,
+                row.turn_message_id,
+                content=game_ended(t, row),
+                view=None,
+                allowed_mentions=NO_MENTIONS,
             )
         except DISCORD_FAILURES as exc:
             log.info("old turn message not updated: %r", exc, extra=ids(row))

@@ -210,7 +210,9 @@ class TurnTimers:
             return
         t = await self.play.public_t(row.guild_id)
         try:
-            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[attr-defined]
+            await self.play.pacer.edit(
+                channel,
+                row.lobby_message_id,
                 content=t(
                     "~~{game} lobby #{id}~~: closed after {hours} hours without a start.",
                     game=adapter_for(row.kind).title,
@@ -297,7 +299,9 @@ class TurnTimers:
         await self.play.close_turn_message(row, channel, ended, lead=note)
         if removed:
             try:
-                await channel.send(note_removed, allowed_mentions=discord.AllowedMentions.none())
+                await self.play.pacer.send(
+                    channel, note_removed, allowed_mentions=discord.AllowedMentions.none()
+                )
             except DISCORD_FAILURES as exc:
                 log.warning("removal notice not posted: %r", exc, extra=ids(row))
         await self.play.after_turn(row, channel)

@@ -1,0 +1,401 @@
+"""Discord's per-channel limit: the most message creates and edits one channel gets in any 5 s,
+per game, with the pacer off (before) and on (after, ``bot.pacing``); click → response with it.
+
+Run: nice -n 10 .venv/bin/python benchmarks/bench_channel_rate.py [--game raffzahn|…|all]
+     [--clicks 60] [--seconds 240] [--ai-delay 1.5]
+
+Two stretches per game, each on a fresh bot, once unpaced and once paced (5 per 5.25 s):
+- people: turn games are played by people clicking fast (a click every 0.4 virtual seconds,
+  the ``bench_bot`` drivers, first ``--clicks`` clicks); Raffzahn by three people taking dice at
+  once (``tests.together``, a batch every 0.2 s, STOP, the next round at once); Bunte Kuh by three
+  people calling at once each round (then the lay). After each click the virtual clock runs on
+  until the pacer has sent what waits, as the table would watch it.
+- computers: one person and computers (the most seats: two, three or five) with a 2 minute
+  turn timer, ``--seconds`` of virtual time at the bot's own pace (``ai_delay``, production
+  1.5 s): computer-only stretches, and the person's turns played for them when the timer runs
+  out (missed turns never remove them here).
+Counted as Discord's channel bucket counts (see ``bot.pacing``): ``POST /channels/{id}/messages``
+and ``PATCH /channels/{id}/messages/{id}``, at SimCord's virtual time, per channel (each game
+plays in its own thread). Interaction answers and panel edits are not counted. Click → response
+is from sending a click to the bot's interaction answer (people stretch, pacer on; together
+clicks from the moment all were sent). Targets: ≤ 5 creates+edits in any 5 s per channel;
+median ≤ 40 ms, p99 ≤ 120 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord
+import discord.webhook.async_ as hooks
+import simcord
+from simcord.http import router
+
+import benchmarks.bench_bot as turn_games
+from benchmarks.bench_live import _cid, stop_press
+from bot import create_bot
+from bot.dice import seeded_dice
+from bot.pacing import LIMIT, WINDOW
+from games.das_spiel import geometry as g
+from tests.together import Press, together
+
+PACED = (LIMIT, WINDOW)
+HUMAN = 0.4  # virtual seconds between one person's clicks
+CREATE_OR_EDIT = {("POST", 3), ("PATCH", 4)}  # /channels/{id}/messages[/{id}]
+ANSWERED: dict[int, float] = {}  # interaction id → perf_counter when the bot answered it
+
+
+class Enough(Exception):
+    """The people stretch has had its clicks."""
+
+
+class Writes:
+    """Virtual time of each channel create and edit, by channel id."""
+
+    def __init__(self) -> None:
+        self.times: dict[int, list[float]] = defaultdict(list)
+
+    def wrap(self, dispatch: Callable[..., Any]) -> Callable[..., Any]:
+        def dispatching(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            parts = path.strip("/").split("/")
+            counted = (method, len(parts)) in CREATE_OR_EDIT
+            if counted and parts[0] == "channels" and parts[2] == "messages":
+                self.times[int(parts[1])].append(backend.clock.elapsed)
+            return dispatch(backend, method, path, **kwargs)
+
+        return dispatching
+
+    def most(self, window: float = 5.0) -> int:
+        """The most creates and edits one channel got in any ``window`` seconds."""
+        best = 0
+        for times in self.times.values():
+            times = sorted(times)
+            j = 0
+            for i, t in enumerate(times):
+                while times[j] <= t - window:
+                    j += 1
+                best = max(best, i - j + 1)
+        return best
+
+    def total(self) -> int:
+        return sum(len(t) for t in self.times.values())
+
+
+def _answered(original: Any) -> Any:
+    def create_interaction_response(self: Any, interaction_id: int, *args: Any, **kw: Any) -> Any:
+        ANSWERED.setdefault(int(interaction_id), time.perf_counter())
+        return original(self, interaction_id, *args, **kw)
+
+    return create_interaction_response
+
+
+async def drain(env: Any, bot: Any, limit: float = 30.0) -> None:
+    """Let virtual time pass until the pacer has sent everything waiting."""
+    waited = 0.0
+    while bot.play.pacer.busy() and waited < limit:
+        await env.advance_time(0.25)
+        waited += 0.25
+
+
+def virtual_sleep(env: Any) -> Callable[[float], Awaitable[None]]:
+    """The pacer's waits in virtual time only: SimCord otherwise runs a wait shorter than its
+    settle timeout in real time, and one firing in the middle of a click breaks settling."""
+
+    async def sleep(seconds: float) -> None:
+        await env.external_wait(asyncio.sleep(seconds), reason="the channel's window")
+
+    return sleep
+
+
+def p99(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+# ------------------------------------------------------------------------------ people
+
+
+async def people_turns(env: Any, bot: Any, name: str, clicks: int, samples: list[float]) -> None:
+    """A ``bench_bot`` driver, each click timed to its answer, then 0.4 s and the pacer."""
+    count = 0
+
+    async def timed(_samples: list[float], coro: Awaitable[Any]) -> None:
+        nonlocal count
+        start = time.perf_counter()
+        result = await coro
+        answered = ANSWERED.get(int(result._interaction.id))
+        if answered is not None:
+            samples.append((answered - start) * 1000)
+        count += 1
+        if count >= clicks:
+            raise Enough
+        await env.advance_time(HUMAN)
+        await drain(env, bot)
+
+    plays = {
+        "spexxx": turn_games.play_game,
+        "spectrangle": turn_games.play_spectrangle,
+        "abquetschen": turn_games.play_abquetschen,
+        "cuibono": turn_games.play_cuibono,
+        "eintrichtern": turn_games.play_eintrichtern,
+        "wuerfelmarsch": turn_games.play_wuerfelmarsch,
+    }
+    with mock.patch.object(turn_games, "timed", timed), contextlib.suppress(Enough):
+        await plays[name](env, 0, [])
+
+
+def ids_of(message: Any, prefix: str) -> list[str]:
+    if message is None:
+        return []
+    return [
+        c.custom_id
+        for row in message.components
+        for c in row.children
+        if (getattr(c, "custom_id", "") or "").startswith(prefix)
+    ]
+
+
+def newest(where: Any, prefix: str, viewer: Any = None) -> Any:
+    history = where.history(viewer=viewer) if viewer is not None else where.history()
+    for message in reversed(history):
+        if ids_of(message, prefix) and (viewer is None or message.flags.ephemeral):
+            return message
+    return None
+
+
+async def three_people(env: Any, game: str) -> tuple[list[Any], Any]:
+    guild = env.create_guild(game)
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(env.create_user(f"{game}-{i}")) for i in range(3)]
+    await people[0].slash(channel, "dasspiel new", game=game)
+    for p in people[1:]:
+        await p.click(channel.last_message, label="Join")
+    await people[0].click(channel.last_message, label="Start")
+    return people, channel.threads[0]
+
+
+async def timed_together(env: Any, presses: list[Press], samples: list[float]) -> None:
+    start = time.perf_counter()
+    results = await together(env, presses)
+    for result in results:
+        answered = ANSWERED.get(int(result._interaction.id))
+        if answered is not None:
+            samples.append((answered - start) * 1000)
+
+
+async def timed_click(samples: list[float], coro: Awaitable[Any]) -> Any:
+    start = time.perf_counter()
+    result = await coro
+    answered = ANSWERED.get(int(result._interaction.id))
+    if answered is not None:
+        samples.append((answered - start) * 1000)
+    return result
+
+
+async def people_raffzahn(env: Any, bot: Any, rounds: int, samples: list[float]) -> None:
+    """Three people: roll, open panels, all who can take click a take at once every 0.2 s,
+    the roller's STOP, the next round at once."""
+    people, where = await three_people(env, "raffzahn")
+    for _ in range(rounds):
+        await drain(env, bot)
+        message = newest(where, "raf:roll:")
+        if message is None:
+            return
+        roller = next(p for p in people if f"<@{p.id}>" in message.content)
+        await timed_click(samples, roller.click(message, custom_id=ids_of(message, "raf:roll:")[0]))
+        if not ids_of(newest(where, "raf:stop:", roller), "raf:stop:"):
+            continue  # closed at once
+        for p in people:
+            if p is not roller:
+                message = newest(where, "raf:side:")
+                await timed_click(
+                    samples, p.click(message, custom_id=ids_of(message, "raf:side:")[0])
+                )
+        while ids_of(newest(where, "raf:stop:", roller), "raf:stop:"):
+            presses = []
+            for p in people:
+                panel = newest(where, "raf:take:", p)
+                if panel is not None and ids_of(panel, "raf:take:"):
+                    presses.append(Press(p, panel, ids_of(panel, "raf:take:")[0]))
+            if not presses:
+                break
+            await timed_together(env, presses, samples)
+            await env.advance_time(0.2)
+        panel = newest(where, "raf:stop:", roller)
+        if panel is not None:
+            await timed_click(samples, roller.click(panel, custom_id=ids_of(panel, "raf:stop:")[0]))
+
+
+async def people_bunte_kuh(env: Any, bot: Any, rounds: int, samples: list[float]) -> None:
+    """Three people call at once each round (one right, two wrong), then the caller lays."""
+    people, where = await three_people(env, "buntekuh")
+    guild_id = where.guild.id
+    for n in range(rounds):
+        await env.advance_time(3.0)  # the countdown, then the roll
+        await drain(env, bot)
+        rows = await bot.store.list_active(guild_id, "buntekuh")
+        if not rows:
+            return
+        row = await bot.store.get(guild_id, rows[0].id)
+        s = row.game.engine.state
+        funnels = g.bits(s.funnels())
+        right = s.matching(s.roll_sum or 0)
+        wrong = [q for q in funnels if q not in right]
+        message = next((m for m in reversed(where.history()) if "rolled" in m.content), None)
+        if message is None or not ids_of(message, "bk:"):
+            continue
+        first = people[n % 3]
+        others = [p for p in people if p is not first]
+        target = right[0] if right else None
+        presses = [
+            stop_press(first, message, g.LABELS[target])
+            if target is not None
+            else Press(first, message, _cid(message, "bk:nowhere:")),
+            *(
+                stop_press(p, message, g.LABELS[wrong[k % len(wrong)]])
+                if wrong
+                else Press(p, message, _cid(message, "bk:nowhere:"))
+                for k, p in enumerate(others)
+            ),
+        ]
+        await timed_together(env, presses, samples)
+        panel = newest(where, "bk:", first)
+        if panel is None:
+            continue
+        if target is None and ids_of(panel, "bk:funnel:"):
+            await timed_click(
+                samples,
+                first.select(panel, [g.LABELS[funnels[0]]], custom_id=_cid(panel, "bk:funnel:")),
+            )
+            panel = newest(where, "bk:lay:", first)
+        if panel is not None and ids_of(panel, "bk:lay:"):
+            await timed_click(
+                samples, first.select(panel, ["124"], custom_id=_cid(panel, "bk:lay:"))
+            )
+
+
+# --------------------------------------------------------------------------- computers
+
+GAMES: dict[str, tuple[str, str, dict[str, str], int]] = {
+    # name: (title, command, options, computers beside one person)
+    "spexxx": ("Spexxx", "spexxx new", {}, 3),
+    "spectrangle": ("Spectrangle", "spectrangle new", {}, 3),
+    "abquetschen": ("Abquetschen", "dasspiel new", {"game": "abquetschen"}, 2),
+    "raffzahn": ("Raffzahn", "dasspiel new", {"game": "raffzahn"}, 2),
+    "buntekuh": ("Bunte Kuh", "dasspiel new", {"game": "buntekuh"}, 5),
+    "cuibono": ("Cui bono?", "dasspiel new", {"game": "cuibono"}, 5),
+    "eintrichtern": ("Eintrichtern", "dasspiel new", {"game": "eintrichtern"}, 5),
+    "wuerfelmarsch": ("Würfelmarsch", "dasspiel new", {"game": "wuerfelmarsch"}, 2),
+}
+
+
+async def computers(env: Any, name: str, seconds: float) -> None:
+    """One person and computers, a 2 minute turn timer, ``seconds`` of virtual time."""
+    _, command, options, count = GAMES[name]
+    guild = env.create_guild(f"{name} computers")
+    deny = discord.PermissionOverwrite(attach_files=False)  # counts, not pictures, matter here
+    channel = guild.create_text_channel("plain", overwrites={guild.me: deny})
+    person = guild.add_member(env.create_user(f"{name}-person"))
+    await person.slash(channel, command, timer=120, **options)
+    for _ in range(count):
+        lobby = channel.last_message
+        addai = ids_of(lobby, "")
+        cid = next(c for c in addai if ":addai:" in c)
+        await person.select(lobby, ["normal"], custom_id=cid)
+    await person.click(channel.last_message, label="Start")
+    elapsed = 0.0
+    while elapsed < seconds:
+        await env.advance_time(0.5)
+        elapsed += 0.5
+
+
+# -------------------------------------------------------------------------------- main
+
+
+async def run(
+    name: str, stretch: str, pace: tuple[int, float] | None, args: argparse.Namespace
+) -> tuple[int, int, list[float]]:
+    """(most creates+edits in any 5 s in one channel, all counted, click → response ms)."""
+    writes = Writes()
+    samples: list[float] = []
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        mock.patch.object(router, "dispatch", writes.wrap(router.dispatch)),
+        mock.patch.object(
+            hooks.AsyncWebhookAdapter,
+            "create_interaction_response",
+            _answered(hooks.AsyncWebhookAdapter.create_interaction_response),
+        ),
+    ):
+        bot = create_bot(
+            database_path=Path(tmp) / "bench.sqlite3",
+            dice=seeded_dice(f"rate-{name}"),
+            ai_delay=args.ai_delay,
+            max_missed_turns=10**6,
+            channel_pace=pace,
+        )
+        try:
+            async with simcord.run(bot, shard_count=1, settle_timeout=1.0) as env:
+                bot.play.pacer.sleep = virtual_sleep(env)
+                if stretch == "computers":
+                    await computers(env, name, args.seconds)
+                elif name == "raffzahn":
+                    await people_raffzahn(env, bot, args.clicks // 6, samples)
+                elif name == "buntekuh":
+                    await people_bunte_kuh(env, bot, args.clicks // 4, samples)
+                else:
+                    await people_turns(env, bot, name, args.clicks, samples)
+                await drain(env, bot)
+        finally:
+            await bot.store.close()
+            bot.play.close_renderer()
+    return writes.most(), writes.total(), samples
+
+
+async def main(args: argparse.Namespace) -> None:
+    chosen = list(GAMES) if args.game == "all" else [args.game]
+    print(
+        f"most creates+edits in one channel in any 5 s (limit 5): before (unpaced) → after "
+        f"(paced); ai_delay {args.ai_delay} s"
+    )
+    every: list[float] = []
+    for name in chosen:
+        line = [f"{GAMES[name][0]:13}"]
+        for stretch in ("people", "computers"):
+            before, n_before, _ = await run(name, stretch, None, args)
+            after, n_after, samples = await run(name, stretch, PACED, args)
+            line.append(f"{stretch} {before:2} → {after} ({n_before}/{n_after} writes)")
+            if samples:
+                every += samples
+                line.append(
+                    f"click→response {len(samples)} clicks median {statistics.median(samples):.1f}"
+                    f" ms p99 {p99(samples):.1f} ms"
+                )
+        print(" · ".join(line), flush=True)
+    if every:
+        print(
+            f"all clicks (paced): {len(every)}, median {statistics.median(every):.1f} ms, "
+            f"p99 {p99(every):.1f} ms (targets ≤ 40 / ≤ 120 ms)"
+        )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=[*GAMES, "all"], default="all")
+    parser.add_argument("--clicks", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=240.0)
+    parser.add_argument("--ai-delay", type=float, default=1.5)
+    asyncio.run(main(parser.parse_args()))
