@@ -206,3 +206,17 @@ async def test_channels_paced_apart_and_forgotten_when_idle(clock: FakeClock) ->
     await clock.advance(10)
     await pacer.send(FakeChannel(3, clock), "c")
     assert set(pacer._channels) == {3}
+
+
+async def test_a_detached_edit_with_an_owner_tells_it_instead_of_trying_again(
+    clock: FakeClock,
+) -> None:
+    pacer = ChannelPacer(clock=clock, sleep=clock.sleep)
+    channel = FakeChannel(1, clock)
+    message = await pacer.send(channel, "m")
+    told: list[BaseException] = []
+    channel.fail.append(failure(503))
+    pacer.edit_soon(channel, message.id, content="round", failed=told.append)
+    await clock.advance(20)
+    assert [type(e) for e in told] == [discord.HTTPException]
+    assert len([c for c in channel.calls if c[1] == "edit"]) == 1  # the owner redraws it
