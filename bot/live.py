@@ -410,15 +410,15 @@ class LiveFlow(FlowParts):
             panel = _Panel(
                 interaction.token, message_id or ORIGINAL, t.lang, now(), row.event_count
             )
-            await self._keep_panel(row, seat, panel)
+            await self._keep_panel(row, seat, panel, same=edit)
 
-    async def _keep_panel(self, row: GameRow, seat: int, panel: _Panel) -> None:
-        """Keep the seat's panel to redraw it; stored when it is new or its stored token is
-        old (so a click on a panel costs no write as a rule; a stored token still has five
-        minutes or more when a restarted bot reads it)."""
+    async def _keep_panel(self, row: GameRow, seat: int, panel: _Panel, *, same: bool) -> None:
+        """Keep the seat's panel to redraw it (``same``: the kept one, clicked in); stored
+        when it is new or its stored token is old (so a click on a panel costs no write as a
+        rule; a stored token still has five minutes or more when a restarted bot reads it)."""
         key = (row.id, seat)
         old = self.panels.get(key)
-        if old is not None and old.message_id == panel.message_id and old.lang == panel.lang:
+        if same and old is not None and old.lang == panel.lang:
             panel.stored = old.stored
         if panel.shown - panel.stored > PANEL_STORE_SECONDS:
             panel.stored = panel.shown

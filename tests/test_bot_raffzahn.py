@@ -837,3 +837,22 @@ async def test_panels_close_when_their_seat_resigns_or_the_game_ends_early(
     for player in other.players[:2]:
         panel = [m for m in where.history(viewer=player) if m.flags.ephemeral][-1]
         assert not component_ids(panel), (player.name, panel.content)
+
+
+@LIVE
+async def test_after_a_restart_the_newest_panel_is_the_one_redrawn(
+    simcord_env, make_bot, db_path, dice, seed_one
+) -> None:
+    """Cid presses **My side** twice: the second panel is the one kept (and stored), so after
+    a restart a take redraws it, not the first."""
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    _alice, bob, cy = table.players
+    await table.open_panel(bob, where)
+    first = await table.open_panel(cy, where)
+    await simcord_env.advance_time(1.0)
+    second = await table.open_panel(cy, where)
+    assert second.id != first.id
+    await simcord_env.restart_bot(make_bot())
+    await table.take(bob, where, "7B1")
+    shown = {m.id: m.content for m in where.history(viewer=cy) if m.flags.ephemeral}
+    assert "[6C1 5]" in shown[second.id] and "[6C1 5]" not in shown[first.id]
