@@ -7,7 +7,7 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +46,6 @@ NO_MENTIONS = discord.AllowedMentions.none()
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
 HOLD_AFTER_DUE = 2.0  # a timed view's channel keeps a request free until this long after its due
 POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
-UNREAD_LOOK_BACK = 10  # recent messages searched for a turn message whose id was not read back
 # seconds between tries to post a turn nobody was shown; the last repeats for as long as the
 # process lives: a network outage or Discord's 5xx passes, and the turn is shown soon after
 POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0)
@@ -54,7 +53,7 @@ POST_RETRY_DELAYS = (10.0, 20.0, 40.0, 80.0, 160.0, 300.0)
 # channel the bot lost costs one invalid request an hour per game (Discord bans an IP that makes
 # 10,000 in 10 minutes), and the game goes on by itself once the permission is back
 POST_REFUSED_DELAY = 3600.0
-LOOK_BACK = 10  # recent messages searched for a turn post that went through unseen
+LOOK_BACK = 10  # recent messages searched for a post of the bot whose id it never read
 
 
 @dataclass
@@ -247,34 +246,49 @@ class Posting(FlowParts):
         A look Discord refuses for good (no permission to read the history) is skipped, so the
         turn is posted all the same; one that fails on the network raises, and the post is
         tried again later rather than risked twice."""
-        me = self.bot.user
-        if me is None or not hasattr(channel, "history"):
-            return None
         code = adapter_for(row.kind).code
+
+        def same(message: discord.Message) -> bool:
+            if controls is None:
+                return message.content == content and not message.components
+            return self._controls_of(message, code, row.id, row.event_count)
+
         try:
-            async for message in channel.history(limit=LOOK_BACK):
-                if message.author.id != me.id:
-                    continue
-                if controls is None:
-                    if message.content == content and not message.components:
-                        return message.id
-                elif self._carries_turn(message, code, row):
-                    return message.id
+            found = await self._look_back(channel, same)
         except DISCORD_FAILURES as exc:
             if worth_retrying(exc):
                 raise
             log.info("recent messages not read: %r", exc, extra=ids(row))
-        return None
+            return None
+        return found[0] if found else None
+
+    async def _look_back(
+        self, channel: discord.abc.Messageable, pick: Callable[[discord.Message], bool]
+    ) -> list[int]:
+        """The ids of the bot's own messages among the channel's last ``LOOK_BACK`` that
+        ``pick`` takes, newest first: how a message Discord made but whose id the bot never
+        read is found again. What Discord raises is the caller's to judge."""
+        me = self.bot.user
+        if me is None or not hasattr(channel, "history"):
+            return []
+        return [
+            message.id
+            async for message in channel.history(limit=LOOK_BACK)
+            if message.author.id == me.id and pick(message)
+        ]
 
     @staticmethod
-    def _carries_turn(message: discord.Message, code: str, row: GameRow) -> bool:
-        """Whether a message's controls act on ``row``'s game at its present state."""
+    def _controls_of(
+        message: discord.Message, code: str, game_id: int, version: int | None = None
+    ) -> bool:
+        """Whether a message's controls act on the game ``game_id`` (of the game ``code``); with
+        ``version``, at that state (its event count) only."""
         for action_row in message.components:
             for item in getattr(action_row, "children", ()):
                 match = re.fullmatch(TEMPLATE, getattr(item, "custom_id", None) or "")
-                if match is None or match["code"] != code or match["ver"] is None:
+                if match is None or match["code"] != code or int(match["gid"]) != game_id:
                     continue
-                if int(match["gid"]) == row.id and int(match["ver"]) == row.event_count:
+                if version is None or (match["ver"] is not None and int(match["ver"]) == version):
                     return True
         return False
 
@@ -292,29 +306,15 @@ class Posting(FlowParts):
         message too stops saying its turn runs. Best effort: none if they cannot be read."""
         if message_id != POSTED_UNREAD:
             return [message_id]
-        me = self.bot.user
-        if me is None or not hasattr(channel, "history"):
-            return []
         code = adapter_for(row.kind).code
-        found: list[int] = []
         try:
-            async for message in channel.history(limit=UNREAD_LOOK_BACK):
-                mine = message.author.id == me.id and message.id != keep
-                if mine and self._has_controls_of(message, code, row.id):
-                    found.append(message.id)
+            found = await self._look_back(
+                channel, lambda m: m.id != keep and self._controls_of(m, code, row.id)
+            )
         except DISCORD_FAILURES as exc:
             log.info("recent messages not read: %r", exc, extra=ids(row))
             return []
         return found[1:] if keep == POSTED_UNREAD else found
-
-    @staticmethod
-    def _has_controls_of(message: discord.Message, code: str, game_id: int) -> bool:
-        for action_row in message.components:
-            for item in getattr(action_row, "children", ()):
-                match = re.fullmatch(TEMPLATE, getattr(item, "custom_id", None) or "")
-                if match is not None and match["code"] == code and int(match["gid"]) == game_id:
-                    return True
-        return False
 
     async def _retire_turn_message(
         self, row: GameRow, channel: discord.abc.Messageable, message_id: int
