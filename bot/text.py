@@ -19,6 +19,27 @@ AI_LEVEL_LABELS: dict[str, str] = {
     "normal": N_("normal"),
     "hard": N_("hard"),
 }
+# Every game marks a seat in chat the same way: a circle in the colour its pictures give the
+# seat (the pictures' seat colours by name). No emoji circle is pink or cyan: the nearest stand.
+SEAT_CIRCLES: dict[str, str] = {
+    "black": "⚫",
+    "white": "⚪",
+    "pearl": "⚪",
+    "red": "🔴",
+    "pink": "🔴",
+    "orange": "🟠",
+    "yellow": "🟡",
+    "green": "🟢",
+    "blue": "🔵",
+    "cyan": "🔵",
+    "purple": "🟣",
+    "brown": "🟤",
+}
+
+
+def seat_circles(colour_names: Sequence[str]) -> tuple[str, ...]:
+    """A game's chat seat markers from its pictures' seat colour names."""
+    return tuple(SEAT_CIRCLES[name] for name in colour_names)
 
 
 def safe_name(name: str, limit: int = MAX_NAME) -> str:

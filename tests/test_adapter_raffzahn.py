@@ -171,8 +171,8 @@ def test_a_late_take_is_refused_naming_the_close_in_the_clickers_language() -> N
     with pytest.raises(Refusal) as refused:
         RAF.click(row, 1, Click("take", ("7B1", "1"), at=3.0, private=True), translator("en"))
     assert refused.value.text(translator("en")) == (
-        "Too late: the round is closed. 1️⃣ Ann called STOP."
+        "Too late: the round is closed. 🔵 Ann called STOP."
     )
     assert refused.value.text(translator("de")) == (
-        "Zu spät: Die Runde ist geschlossen. 1️⃣ Ann rief STOPP."
+        "Zu spät: Die Runde ist geschlossen. 🔵 Ann rief STOPP."
     )

@@ -610,7 +610,7 @@ def test_intro_names_the_start_player_and_the_teams() -> None:
     text = ADAPTER.intro(EN, make_row(game))
     start = game.setup.start_seat
     assert f"{ADAPTER.seat_marks[start]} Player {start} starts" in text
-    assert "Teams: ⬛ Player 0 and 🟠 Player 2 against ⚪ Player 1 and 🔷 Player 3." in text
+    assert "Teams: ⚫ Player 0 and 🟠 Player 2 against ⚪ Player 1 and 🔵 Player 3." in text
 
 
 # ------------------------------------------------------------------------ stats, export

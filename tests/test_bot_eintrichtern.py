@@ -233,8 +233,8 @@ async def test_the_sample_record_played_by_two_people(
     assert list(game.engine.state.reds) == [8, 1]
     final = thread.last_message
     assert "Eintrichtern #1" in final.content and "is over" in final.content
-    assert "1. 1️⃣ Ann — 🏆 the first to win 8 red dice · **8** red dice" in final.content
-    assert "2. 2️⃣ Ben — **1** red die" in final.content
+    assert "1. 🔵 Ann — 🏆 the first to win 8 red dice · **8** red dice" in final.content
+    assert "2. 🟢 Ben — **1** red die" in final.content
     assert "Ann won their 8th red die" in final.content
     no_sums_left(thread)
     # export: the record replays to the same end
@@ -339,8 +339,8 @@ async def test_a_turn_timer_runs_out_then_the_computer_lifts(
     assert events[0] == {"type": "roll", "seat": 0, "dice": [6, 6, 6]}
     assert events[1]["type"] == "lift" and events[1]["seat"] == 0 and len(events) == 2
     label = events[1]["pos"]
-    note = "⏰ Time ran out, so the computer played for 1️⃣ alice: "
-    said = f"1️⃣ alice rolled ⚅ ⚅ ⚅ = **18** and lifted **{label}**:"
+    note = "⏰ Time ran out, so the computer played for 🔵 alice: "
+    said = f"🔵 alice rolled ⚅ ⚅ ⚅ = **18** and lifted **{label}**:"
     assert expired[0].content.startswith(f"{note}{REVEALED} {said}")
     assert table.pending() == 1
     await simcord_env.advance_time(8.1)
@@ -362,7 +362,7 @@ async def test_a_resignation_the_computer_plays_the_seat_and_it_ranks_last(
     await simcord_env.advance_time(9)
     game = check_end(table, thread)
     assert 2 not in adapter_for("eintrichtern").winners(game)
-    assert "\n3. 3️⃣ cy (resigned) — " in thread.last_message.content
+    assert "\n3. 🟣 cy (resigned) — " in thread.last_message.content
     assert table.pending() == 0
     no_sums_left(thread)
 
@@ -434,7 +434,7 @@ async def test_the_reveal_and_the_cover_in_other_languages(
     await table.roll(alice, thread)
     result = await table.lift(alice, thread, "1H5")
     target = t("rolled {dice} = {n}", dice="⚁ ⚂ ⚃", n="**9**")
-    words = {"name": "1️⃣ alice", "target": target, "label": "**1H5**"}
+    words = {"name": "🔵 alice", "target": target, "label": "**1H5**"}
     revealed = t(
         "{name} {target} and lifted {label}: {walls} = {n}, no match. Remember it: it is "
         "covered again in {s} seconds.",
@@ -528,11 +528,11 @@ async def test_a_resignation_on_turn_shows_the_computers_lifts_for_the_seat(
         pos = g.index_of_label(lift["pos"])
         walls, n = plate.walls(pos), sum(roll["dice"])
         faces = " ".join(DICE[v - 1] for v in roll["dice"])
-        said = f"1️⃣ alice (resigned) rolled {faces} = **{n}** and lifted **{lift['pos']}**:"
+        said = f"🔵 alice (resigned) rolled {faces} = **{n}** and lifted **{lift['pos']}**:"
         wall_text = f"{' + '.join(map(str, walls))} = **{sum(walls)}**"
         lines.append((said, wall_text, sum(walls) == n, Reveal(pos, walls, sum(walls), 8000)))
     assert [m for *_, m, _ in lines] == ([False] if rolled is None else [True, False])
-    lead = "**Eintrichtern #1** · turn 1 · this turn ended: 1️⃣ alice resigned.\n"
+    lead = "**Eintrichtern #1** · turn 1 · this turn ended: 🔵 alice resigned.\n"
     shown = by_id(thread, message.id)
     assert not component_ids(shown)
     expected = [

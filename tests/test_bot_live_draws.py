@@ -67,7 +67,7 @@ async def test_takes_at_once_are_answered_first_and_the_round_drawn_once(
     # one picture, of the state after all three: not one per take, each waited for in turn
     assert drawn == [(table.game_id, len(events))]
     public = table.round_message(where)
-    assert "1️⃣ alice **1** · 2️⃣ bob **2** · 3️⃣ cy **0**" in public.content
+    assert "🔵 alice **1** · 🟢 bob **2** · 🟣 cy **0**" in public.content
     engine = engine_of(db_path, table.game_id)
     for seat, player in enumerate(table.players):
         panel = table.panel(where, player)

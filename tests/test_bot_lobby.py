@@ -64,7 +64,7 @@ async def test_commands_in_a_finished_games_thread_say_how_it_ended(simcord_env,
         r = await alice.slash(thread, command)
         content = r.response.content
         assert r.ephemeral and "Spexxx #1 is over" in content, (command, content)
-        assert f"🏆 {'⬛⚪'[winner]} {name} wins!" in content, content
+        assert f"🏆 {'⚫⚪'[winner]} {name} wins!" in content, content
         assert "no Spexxx game" not in content
     r = await bob.slash(thread, "spexxx new")
     assert r.ephemeral and "This thread belongs to Spexxx #1" in r.response.content
@@ -107,7 +107,7 @@ def assert_ended_without_humans(data: dict, thread) -> None:  # type: ignore[no-
     assert state["resigned"][best] is False
     final = thread.last_message
     assert "is over" in final.content and "(no human player left)" in final.content
-    assert f"🏆 {'⬛⚪🔵'[best]} CPU {best} · " in final.content
+    assert f"🏆 {'⚫⚪🔵'[best]} CPU {best} · " in final.content
 
 
 async def test_last_human_resigning_ends_a_game_of_computers(simcord_env, database: TestDb):
@@ -269,7 +269,7 @@ async def test_lobby_message_shows_the_winner_and_links_the_results(simcord_env,
     state = stored(database)["state"]
     winner = max(range(2), key=lambda s: state["scores"][s])
     assert "Spexxx #1 is over" in lobby.content and "has started" not in lobby.content
-    assert f"🏆 {'⬛⚪'[winner]} {('alice', 'bob')[winner]} wins!" in lobby.content
+    assert f"🏆 {'⚫⚪'[winner]} {('alice', 'bob')[winner]} wins!" in lobby.content
     assert final.jump_url in lobby.content and "is over" in final.content
 
 

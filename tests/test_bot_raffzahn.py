@@ -198,7 +198,7 @@ async def test_overlapping_clicks_count_in_the_order_received(
     assert cys is not None and "[6C1 5]" in cys.content
     assert_own_side_only(cys.content, engine, 2)
     public = table.round_message(where)
-    assert "1️⃣ alice **1** · 2️⃣ bob **2** · 3️⃣ cy **0**" in public.content
+    assert "🔵 alice **1** · 🟢 bob **2** · 🟣 cy **0**" in public.content
     # STOP and a take at once: whichever the bot received first decides (RAF-3: no penalty)
     results = await together(
         simcord_env,
@@ -208,7 +208,7 @@ async def test_overlapping_clicks_count_in_the_order_received(
         ],
     )
     assert not results[0].ephemeral
-    assert results[1].response.content == "Too late: the round is closed. 1️⃣ alice called STOP."
+    assert results[1].response.content == "Too late: the round is closed. 🔵 alice called STOP."
     assert [e["type"] for e in table.events()][-2:] == ["take", "stop"]
     assert engine_of(db_path, table.game_id).state.piles() == [1, 2, 0]
 
@@ -240,7 +240,7 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     where = await table.start()
     alice, bob, _cy = table.players
     r = await table.press(bob, where, "roll")
-    assert r.ephemeral and r.response.content == "Only 1️⃣ alice rolls and calls STOP now."
+    assert r.ephemeral and r.response.content == "Only 🔵 alice rolls and calls STOP now."
     assert table.events() == []
     dice.script((5,))
     await table.press(alice, where, "roll")
@@ -249,7 +249,7 @@ async def test_only_the_roller_calls_stop_and_rolls(simcord_env, db_path, dice, 
     bobs = await table.open_panel(bob, where)
     assert not [c for c in component_ids(bobs) if c.startswith("raf:stop:")]
     r = await table.press(bob, where, "stop")
-    assert r.ephemeral and r.response.content == "Only 1️⃣ alice rolls and calls STOP now."
+    assert r.ephemeral and r.response.content == "Only 🔵 alice rolls and calls STOP now."
     assert [e["type"] for e in table.events()] == ["roll"]
     r = await table.press(alice, where, "stop")
     assert not r.ephemeral
@@ -556,7 +556,7 @@ async def test_the_roller_resigns_mid_round_and_the_computer_ends_it(
         ("stop", 0, None),
     ]
     message = table.round_message(where)
-    assert "round 2" in message.content and "2️⃣ bob" in message.content
+    assert "round 2" in message.content and "🟢 bob" in message.content
 
 
 Goal = Callable[[Raffzahn, int], Any]

@@ -43,9 +43,10 @@ SEAT_COLOURS: tuple[th.RGB, ...] = (
     (22, 122, 58),  # green
     (150, 60, 175),  # purple
     (182, 70, 0),  # orange
-    (0, 118, 138),  # teal
+    (136, 94, 56),  # brown (teal before: chat has no teal circle to match it)
     (200, 40, 105),  # pink
 )
+SEAT_COLOUR_NAMES: tuple[str, ...] = ("blue", "green", "purple", "orange", "brown", "pink")
 
 
 @dataclass(frozen=True, slots=True)

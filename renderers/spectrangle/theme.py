@@ -43,6 +43,7 @@ SEAT_COLOURS: tuple[RGB, RGB, RGB, RGB] = (
     (240, 120, 20),  # orange
     (40, 190, 200),  # cyan
 )
+SEAT_COLOUR_NAMES: tuple[str, str, str, str] = ("black", "white", "orange", "cyan")
 SEAT_MARKS: tuple[str, str, str, str] = ("square", "circle", "triangle", "diamond")
 
 BACKGROUND: RGB = (24, 26, 32)

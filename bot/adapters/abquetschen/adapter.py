@@ -39,7 +39,7 @@ from bot.adapters.das_spiel import DasSpielAdapter, Table
 from bot.adapters.das_spiel import pages as pg
 from bot.adapters.das_spiel import words as dw
 from bot.refusals import Refusal
-from bot.text import player_names
+from bot.text import player_names, seat_circles
 from games.common.ai import Level
 from games.common.dice import DiceRng
 from games.common.errors import IllegalAction
@@ -69,12 +69,13 @@ from games.das_spiel.abquetschen.state import (
 from games.das_spiel.errors import PositionTaken, Unsupported, WrongPhase
 from locales import N_, Translator, tn, translator
 from renderers.das_spiel import render_abquetschen, render_abquetschen_final
+from renderers.das_spiel.theme import SEAT_DIE
 
 if TYPE_CHECKING:
     from bot.models import GameRow
 
 Game = Table[Abquetschen]
-SEAT_MARKS = ("🟥", "🟨", "⬜")  # red, yellow, pearl: the seats' dice
+SEAT_MARKS = seat_circles([c.name.lower() for c in SEAT_DIE])  # the seats' dice colours
 END_REASONS = {
     EndReason.SUPPLY_USED: N_("{name} built the last die of their supply."),
     EndReason.ROLL_OVER_SUPPLY: N_("{name} rolled more than the dice left in their supply."),

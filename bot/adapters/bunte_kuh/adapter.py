@@ -111,7 +111,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     choice_label = N_("Bunte Kuh: race to lay your dice (2–6 players)")
     min_seats = d.BK_MIN_PLAYERS
     max_seats = d.BK_MAX_PLAYERS
-    seat_marks = dw.NUMBERED_SEATS
+    seat_marks = dw.SEAT_DISCS
     level_descriptions = LEVEL_ABOUT
     export_running = False  # RULES.md §3.4: never post a running game's record
     final_draw = staticmethod(render_bunte_kuh_final)

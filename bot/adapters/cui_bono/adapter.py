@@ -85,7 +85,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     choice_label = N_("Cui bono?: take the pyramid apart (2–6 players)")
     min_seats = d.CUI_MIN_PLAYERS
     max_seats = d.CUI_MAX_PLAYERS
-    seat_marks = dw.NUMBERED_SEATS
+    seat_marks = dw.SEAT_DISCS
     level_descriptions = LEVEL_ABOUT
     export_running = False  # the record holds the interior's colours
     refusals: ClassVar[Mapping[type[Exception], str]] = {

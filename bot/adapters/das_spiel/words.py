@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bot.adapters import adapter_for
 from bot.models import GameRow
-from bot.text import seat_label
+from bot.text import seat_circles, seat_label
 from locales import N_, Translator
+from renderers.das_spiel.panels import SEAT_COLOUR_NAMES
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"  # a rolled value as a die face
-NUMBERED_SEATS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")  # the pictures' numbered seat discs
+SEAT_DISCS = seat_circles(SEAT_COLOUR_NAMES)  # the colours of the pictures' numbered seat discs
 # a click naming a choice the message no longer offers (a forged or an outdated id)
 NOT_OFFERED = N_("That choice is not offered now. Use the latest turn message.")
 NOT_OFFERED_LIVE = N_("That choice is not offered now. Use the latest message.")  # live rounds

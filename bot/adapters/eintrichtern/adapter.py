@@ -87,7 +87,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     choice_label = N_("Eintrichtern: remember the funnel sums (2–6 players)")
     min_seats = d.EIN_MIN_PLAYERS
     max_seats = d.EIN_MAX_PLAYERS
-    seat_marks = dw.NUMBERED_SEATS
+    seat_marks = dw.SEAT_DISCS
     level_descriptions = LEVEL_ABOUT
     export_running = False  # the record holds every covered funnel's walls
     refusals: ClassVar[Mapping[type[Exception], str]] = {

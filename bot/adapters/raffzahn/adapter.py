@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from bot.models import GameRow
 
 Game = Table[Raffzahn]
-SEAT_MARKS = ("1️⃣", "2️⃣", "3️⃣")  # the pictures' numbered seat discs
+SEAT_MARKS = dw.SEAT_DISCS  # the colours of the pictures' numbered seat discs
 ONLY_THE_ROLLER = N_("Only {name} rolls and calls STOP now.")
 # refusals of clicks that came too late or from an older panel (RAF-3: they cost nothing)
 ROLLED_ALREADY = N_("The turquoise die is rolled already: take your dice under **My side**.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bot.adapters.spectrangle.screen import Screen
 from bot.models import GameRow
-from bot.text import most_points, player_name, safe_name
+from bot.text import most_points, player_name, safe_name, seat_circles
 from games.spectrangle import (
     BONUS_FIELDS,
     FIELDS,
@@ -23,10 +23,11 @@ from games.spectrangle.game import Game
 from locales import DEFAULT, N_, Translator
 from renderers.spectrangle.final import standing_rows
 from renderers.spectrangle.placing import ROTATION_LETTERS
+from renderers.spectrangle.theme import SEAT_COLOUR_NAMES
 
 # The renderer's seat colours (black square, white circle, orange triangle, cyan diamond):
 # Discord has no orange triangle, so colour comes first.
-SEAT_MARKS: tuple[str, str, str, str] = ("⬛", "⚪", "🟠", "🔷")
+SEAT_MARKS: tuple[str, ...] = seat_circles(SEAT_COLOUR_NAMES)  # the pictures' seat colours
 COLOUR_SQUARES = {"R": "🟥", "G": "🟩", "B": "🟦", "Y": "🟨", "P": "🟪", "W": "⬜"}
 
 END_REASONS: dict[EndReason, str] = {

@@ -23,7 +23,7 @@ from bot.adapters.spexxx import words
 from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
 from bot.models import GameRow
 from bot.refusals import Refusal
-from bot.text import player_names, seat_label
+from bot.text import player_names, seat_circles, seat_label
 from games.common.ai import Decision
 from games.spexxx import (
     GRID,
@@ -47,7 +47,7 @@ from games.spexxx.ai import Level, decide
 from games.spexxx.ai import hint as ai_hint
 from games.spexxx.ai.reasons import PlaceReasons, place_reasons
 from locales import N_, Translator
-from renderers.spexxx import render_final, render_legend, render_turn
+from renderers.spexxx import SEAT_COLOUR_NAMES, render_final, render_legend, render_turn
 
 ZONE_ORDER = {zone.value: zone.points for zone in Zone}
 PLACING = "placing"
@@ -61,7 +61,7 @@ class SpexxxAdapter(GameAdapter[Game]):
     group_description = N_("Play Spexxx")
     min_seats = 2
     max_seats = 4
-    seat_marks = ("⬛", "⚪", "🔵", "🔶")  # the renderer's seat colours: black, white, blue, orange
+    seat_marks = seat_circles(SEAT_COLOUR_NAMES)  # the pictures' seat colours
     option = GameOption(
         name="variant",
         description=N_("adult or children (fewer cubes, a shorter game); default: the server's"),

@@ -36,7 +36,7 @@ from bot.adapters.das_spiel import words as dw
 from bot.adapters.wuerfelmarsch import state as codec
 from bot.adapters.wuerfelmarsch.state import KEEP_LASTS, Marching
 from bot.refusals import Refusal
-from bot.text import player_names
+from bot.text import player_names, seat_circles
 from games.common.ai import Level
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
@@ -60,13 +60,14 @@ from games.das_spiel.wuerfelmarsch.state import MOVES
 from locales import N_, Translator
 from renderers.das_spiel import render_wuerfelmarsch, render_wuerfelmarsch_final
 from renderers.das_spiel import wuerfelmarsch as pictures
+from renderers.das_spiel.theme import SEAT_DIE
 from renderers.das_spiel.wuerfelmarsch import signed
 
 if TYPE_CHECKING:
     from bot.models import GameRow
 
 Game = Table[Marching]
-SEAT_MARKS = ("🟥", "🟨", "⬜")  # red, yellow, pearl: the armies' dice
+SEAT_MARKS = seat_circles([c.name.lower() for c in SEAT_DIE])  # the armies' dice colours
 # (the engine's name, the button's code, its arrow): the player's own frame (§9.4)
 DIRECTIONS = (
     ("forward-left", "fl", "↖"),
