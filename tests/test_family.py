@@ -68,3 +68,68 @@ def test_chat_marks_a_seat_with_a_circle_of_its_picture_colour(kind: str) -> Non
     for seat, mark in enumerate(marks):
         assert mark in CIRCLES, (kind, seat, mark)
         assert _same_colour(PICTURE_SEATS[kind][seat], CIRCLES[mark]), (kind, seat, mark)
+
+
+def _finals(lang: str) -> dict[str, object]:
+    """Each game's final picture drawer, called on a finished sample game in ``lang``."""
+    from renderers import samples as spexxx_samples
+    from renderers.das_spiel import render as das
+    from renderers.das_spiel import samples as ds
+    from renderers.spectrangle import render_final as spectrangle_final
+    from renderers.spectrangle import samples as sp
+
+    names = ds.SAMPLE_NAMES
+    return {
+        "spexxx": lambda: spexxx.render_final(
+            spexxx_samples.play(4, 16).state, ("a", "b", "c", "d"), lang=lang
+        ),
+        "spectrangle": lambda: spectrangle_final(sp.play(3, 8).state, names, lang=lang),
+        "abquetschen": lambda: das.render_abquetschen_final(
+            ds.abquetschen_game(actions=None), names, lang=lang
+        ),
+        "cuibono": lambda: das.render_cui_bono_final(
+            ds.cui_bono_game(actions=None), ds.CUI_NAMES, lang=lang
+        ),
+        "buntekuh": lambda: das.render_bunte_kuh_final(
+            ds.bunte_kuh_game(4, rounds=None), ds.CUI_NAMES, lang=lang
+        ),
+        "raffzahn": lambda: das.render_raffzahn_final(
+            ds.raffzahn_game(rounds=None, roll=None), names, lang=lang
+        ),
+        "wuerfelmarsch": lambda: das.render_wuerfelmarsch_final(
+            ds.wuerfelmarsch_game(actions=None), names, lang=lang
+        ),
+        "eintrichtern": lambda: das.render_eintrichtern_final(
+            ds.eintrichtern_game(actions=None), ds.CUI_NAMES, lang=lang
+        ),
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+def test_every_final_picture_names_its_winners_the_same_way(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The standings' winner rows start "★ WINNER" ("★ SHARED WIN" for a tie) in every game."""
+    from locales import translator
+    from renderers import endgame
+    from renderers.das_spiel import panels as das_panels
+
+    drawn: list[list[endgame.StandingRow]] = []
+    real = endgame.draw_standings
+
+    def spy(img, draw, box, title, rows, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(list(rows))
+        return real(img, draw, box, title, rows, *args, **kwargs)
+
+    monkeypatch.setattr(endgame, "draw_standings", spy)
+    monkeypatch.setattr(das_panels, "draw_standings", spy)
+    t = translator(lang)
+    for kind, draw_final in _finals(lang).items():
+        drawn.clear()
+        draw_final()  # type: ignore[operator]
+        (rows,) = drawn
+        winners = [r for r in rows if r.won]
+        said = "★ " + (t("Winner") if len(winners) == 1 else t("Shared win")).upper()
+        assert winners, kind
+        for row in rows:
+            assert row.facts.startswith(said) == row.won, (kind, row.facts)

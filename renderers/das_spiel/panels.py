@@ -464,15 +464,15 @@ def final_picture(
         return (out(s.seat), *s.key)
 
     order = sorted(standings, key=key)  # type: ignore[arg-type]
+    # Winners' rows say so as in Spexxx and Spectrangle: "★ WINNER" (or "★ SHARED WIN").
+    won = "★ " + (t("Winner") if sum(s.won for s in standings) == 1 else t("Shared win")).upper()
+
+    def facts(s: Standing) -> str:
+        said = t("resigned") + " · " + s.facts if out(s.seat) else s.facts
+        return won + " · " + said if s.won else said
+
     rows = [
-        StandingRow(
-            rank,
-            s.seat,
-            namer(names, s.seat, lang),
-            t("resigned") + " · " + s.facts if out(s.seat) else s.facts,
-            s.score,
-            s.won,
-        )
+        StandingRow(rank, s.seat, namer(names, s.seat, lang), facts(s), s.score, s.won)
         for rank, s in zip(ranks([key(s) for s in order]), order, strict=True)
     ]
     box = (th.MARGIN, board.height, th.IMAGE_W - th.MARGIN, img.height - th.MARGIN)

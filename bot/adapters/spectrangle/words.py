@@ -109,7 +109,7 @@ def turn_prompt(t: Translator, game: Game, screen: Screen | None) -> str:
 
 
 def team_totals(t: Translator, state: SpectrangleState) -> str:
-    """``Team 1 (⬛🟠) **40** · Team 2 (⚪🔷) **37**``: seats 0 and 2 against 1 and 3."""
+    """``Team 1 (⚫🟠) **40** · Team 2 (⚪🔵) **37**``: seats 0 and 2 against 1 and 3."""
     teams = state.team_scores
     assert teams is not None
     return " · ".join(
@@ -251,7 +251,7 @@ def _part(t: Translator, state: SpectrangleState, seat: int) -> str:
 
 
 def _team_standings(t: Translator, row: GameRow) -> list[str]:
-    """``1. ⬛ ann & 🟠 Computer — 🏆 most points · **52 points** together (⬛ 40 + 🟠 12)``."""
+    """``1. ⚫ ann & 🟠 Computer — 🏆 most points · **52 points** together (⚫ 40 + 🟠 12)``."""
     state = game_of(row).state
     totals = state.team_scores
     assert totals is not None
