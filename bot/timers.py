@@ -111,6 +111,7 @@ class TurnTimers:
         self.max_missed = max_missed
         self.lobby_idle = lobby_idle
         self.loop = tasks.loop(seconds=tick)(self.sweep)
+        self.loop.before_loop(self._ready)
         self.loop.after_loop(self._ended)
         self.failures = 0  # sweeps failed in a row
         self.sweeps = self.failed = 0  # since the last heartbeat line
@@ -130,6 +131,14 @@ class TurnTimers:
     @property
     def alive(self) -> bool:
         return self.loop.is_running() and not self.failures
+
+    async def _ready(self) -> None:
+        """The first sweep waits for Discord's servers: the timers start in ``setup_hook``,
+        before them, when every channel the bot fetches comes with an empty placeholder server
+        (no channels, no member of the bot) and drawing a turn in it fails."""
+        bot = self.play.bot
+        if bot is not None:
+            await bot.wait_until_ready()
 
     async def _ended(self) -> None:
         if self.play.closing or self.loop.is_being_cancelled():

@@ -447,3 +447,23 @@ async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
     assert stored(database)["state"]["history"] == history  # nothing played twice
     await simcord_env.advance_time(60)
     assert stored(database)["state"]["history"] == history
+
+
+async def test_a_timer_due_at_start_waits_for_the_servers_then_plays_the_turn(
+    simcord_env, database, make_bot, caplog
+):
+    """A turn whose time ran out while the bot was down: the first sweep of the new bot runs
+    before Discord has sent it its servers (``setup_hook``), where every channel it fetched
+    had an empty placeholder server (no channels, no bot member) and drawing the next turn
+    failed on it ("timer handling failed"). The sweep waits until the bot is ready."""
+    table = Table(simcord_env)
+    thread = await start_timed(table)
+    on_turn = table.on_turn(table.turn_message(thread))
+    as_db(database).execute("UPDATE games SET turn_due = 1 WHERE id = 1")
+
+    with caplog.at_level("ERROR", logger="bot"):
+        await simcord_env.restart_bot(make_bot())
+        await simcord_env.advance_time(1)
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+    assert len(stored(database)["state"]["history"]) == 1  # the timer played the turn
+    assert table.on_turn(table.turn_message(thread)) is not on_turn
