@@ -671,3 +671,13 @@ async def test_the_lobby_says_how_each_level_remembers(simcord_env, db_path: Pat
     for level, said in english.items():
         assert about[level] == t(said) and (lang == "en") == (t(said) == said)
         assert "every" not in about[level] and len(about[level]) <= 100
+
+
+async def test_a_turn_shows_the_covered_table_before_the_roll(simcord_env, db_path: Path) -> None:
+    """As in every game, a turn message carries the picture from its first post: the covered
+    table (no sum), before anyone rolled."""
+    table = EinTable(simcord_env, db_path, names=("Ann", "Ben"))
+    thread = await table.start()
+    first = table.turn_message(thread)
+    assert first is not None and has(first, "ein", "roll") and not table.events()
+    assert await png(first) == covered_png(db_path, table.game_id, 0, ["Ann", "Ben"])
