@@ -133,3 +133,73 @@ def test_every_final_picture_names_its_winners_the_same_way(
         assert winners, kind
         for row in rows:
             assert row.facts.startswith(said) == row.won, (kind, row.facts)
+
+
+@pytest.mark.parametrize("seed", [3, 16, 27])
+def test_the_spexxx_lines_of_a_final_board_are_the_lines_that_scored(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every line that scored in the game lies in one of the board's final Spexxx lines (the
+    same seat, the same direction), and every final line holds one that scored."""
+    from games.spexxx.scoring import spexxx_lines
+    from games.spexxx.state import SpexxxState
+    from renderers import samples
+
+    scored: list[tuple[int, tuple[int, ...]]] = []
+    real = SpexxxState._place
+
+    def spy(self: SpexxxState, seat: int, name: str):  # type: ignore[no-untyped-def]
+        result = real(self, seat, name)
+        scored.extend((seat, line.squares) for line in result.lines)
+        return result
+
+    monkeypatch.setattr(SpexxxState, "_place", spy)
+    state = samples.play(4, seed).state
+    final = spexxx_lines(state.owners)
+    assert scored and final
+
+    def within(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
+        n = len(part)
+        runs = {whole[i : i + n] for i in range(len(whole) - n + 1)}
+        return part in runs or part[::-1] in runs
+
+    for seat, line in scored:
+        assert any(s == seat and within(line, run) for s, run in final), (seat, line)
+    for seat, run in final:
+        assert any(s == seat and within(line, run) for s, line in scored), (seat, run)
+
+
+def test_the_spexxx_final_picture_outlines_every_line_that_scored_in_its_scorers_colour() -> None:
+    """Each Spexxx of the final board is ringed in its seat's colour beside its cubes; the
+    same board without the final's lines has none of those rings."""
+    import math
+
+    from games.spexxx.scoring import spexxx_lines
+    from renderers import samples
+    from renderers.spexxx import theme as th
+    from renderers.spexxx.render import turn_image
+
+    state = samples.play(4, 7).state
+    lines = spexxx_lines(state.owners)
+    assert len({seat for seat, _ in lines}) >= 3
+    final = turn_image(state, samples.SAMPLE_NAMES, all_lines=True)
+    plain = turn_image(state, samples.SAMPLE_NAMES)
+
+    def ring_points(squares: tuple[int, ...]) -> list[tuple[int, int]]:
+        (x0, y0), (x1, y1) = th.cell_centre(squares[0]), th.cell_centre(squares[-1])
+        length = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+        r = th.CELL * 0.42
+        points = []
+        for square in squares:
+            cx, cy = th.cell_centre(square)
+            for d in (r - 2, r - 1, r, r + 1, r + 2):  # across the ring, 5 px wide
+                points += [(round(cx + nx * d), round(cy + ny * d))]
+                points += [(round(cx - nx * d), round(cy - ny * d))]
+        return points
+
+    for seat, squares in lines:
+        colour = th.SEAT_COLOURS[seat]
+        points = ring_points(squares)
+        assert any(final.getpixel(p) == colour for p in points), (seat, squares)
+        assert not any(plain.getpixel(p) == colour for p in points), (seat, squares)

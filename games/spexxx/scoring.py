@@ -168,3 +168,25 @@ def score_placement(
             block = BlockScore(cells)
             break
     return PlacementScore(index, tuple(lines), block)
+
+
+def spexxx_lines(owners: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Every Spexxx on a board as ``(seat, squares from one end to the other)``: the longest
+    runs of 3 or more of one seat's cubes in each direction. Cubes are never taken away and a
+    run scores when its placed cube makes it 3 long, so these are the lines that scored."""
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for k in range(len(_DIRECTIONS)):
+        for index, seat in enumerate(owners):
+            if seat < 0:
+                continue
+            before, after = RAYS[index][k]
+            if before and owners[before[0]] == seat:
+                continue  # not the run's first square
+            run = [index]
+            for s in after:
+                if owners[s] != seat:
+                    break
+                run.append(s)
+            if len(run) >= MIN_SPEXXX:
+                found.append((seat, tuple(run)))
+    return found

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from games.spexxx.board import WIDTH
 from games.spexxx.combinations import iter_mask
-from games.spexxx.scoring import PlacementScore
+from games.spexxx.scoring import PlacementScore, spexxx_lines
 from renderers.spexxx import board
 from renderers.spexxx import theme as th
 from renderers.text import font
@@ -114,6 +114,15 @@ def draw_score_marks(img: Image.Image, score: PlacementScore) -> None:
         p0 = th.cell_centre(line.squares[0])
         p1 = th.cell_centre(line.squares[-1])
         outline_capsule(img, p0, p1, th.CELL * 0.45, 4, th.LINE_MARK)
+
+
+def draw_all_lines(img: Image.Image, owners: list[int]) -> None:
+    """Every Spexxx on the board outlined in its scorer's seat colour (the final picture:
+    which lines scored, and whose)."""
+    for seat, squares in spexxx_lines(owners):
+        p0 = th.cell_centre(squares[0])
+        p1 = th.cell_centre(squares[-1])
+        outline_capsule(img, p0, p1, th.CELL * 0.42, 5, th.SEAT_COLOURS[seat])
 
 
 def draw_last_cube(img: Image.Image, index: int, points: int) -> None:

@@ -35,7 +35,8 @@ def render_turn(
 def render_final(state: SpexxxState, names: Sequence[str], *, lang: str = DEFAULT) -> bytes:
     """The final board, the standings with the winner(s) and everyone's score after each turn."""
     lang = resolve(lang)
-    return encode(final.final_image(turn_image(state, names, lang=lang), state, names, lang))
+    board = turn_image(state, names, lang=lang, all_lines=True)
+    return encode(final.final_image(board, state, names, lang))
 
 
 def render_legend(*, lang: str = DEFAULT) -> bytes:
@@ -49,7 +50,10 @@ def turn_image(
     *,
     highlight_allowed: bool = False,
     lang: str = DEFAULT,
+    all_lines: bool = False,
 ) -> Image.Image:
+    """The board with the cubes and the panels; the last placement's lines outlined, or with
+    ``all_lines`` every Spexxx of the game in its scorer's colour (the final picture)."""
     lang = resolve(lang)
     allowed = state.allowed_mask() if highlight_allowed and not state.finished else 0
     img = (board.dimmed_board(lang) if allowed else board.empty_board(lang)).copy()
@@ -57,7 +61,9 @@ def turn_image(
         marks.highlight_allowed(img, allowed)
     last = state.history[-1] if state.history else None
     score = state.last_score
-    if score is not None and last is not None and last.square == score.square:
+    if all_lines:
+        marks.draw_all_lines(img, state.owners)
+    elif score is not None and last is not None and last.square == score.square:
         marks.draw_score_marks(img, score)
     for index, owner in enumerate(state.owners):
         if owner >= 0:
