@@ -2,7 +2,7 @@
 per game, with the pacer off (before) and on (after, ``bot.pacing``); click → response with it.
 
 Run: nice -n 10 .venv/bin/python benchmarks/bench_channel_rate.py [--game raffzahn|…|all]
-     [--clicks 60] [--seconds 240] [--ai-delay 1.5]
+     [--clicks 60] [--seconds 240] [--ai-delay 1.5] [--stretch people|computers|both] [--settle 1.0]
 
 Two stretches per game, each on a fresh bot, once unpaced and once paced (5 per 5.25 s):
 - people: turn games are played by people clicking fast (a click every 0.4 virtual seconds,
@@ -20,6 +20,18 @@ plays in its own thread). Interaction answers and panel edits are not counted. C
 is from sending a click to the bot's interaction answer (people stretch, pacer on; together
 clicks from the moment all were sent). Targets: ≤ 5 creates+edits in any 5 s per channel;
 median ≤ 40 ms, p99 ≤ 120 ms.
+
+Measured 2026-11-27 (2 shared cores, load about 4), most in one channel in any 5 s, before →
+after; people stretch, computers at ai_delay 1.5 s (240 s), computers at ai_delay 0.5 s (600 s,
+``--settle 0.25``):
+  Spexxx 4 → 4, 6 → 5, 13 → 5          Spectrangle 8 → 5, 8 → 4, 8 → 4
+  Abquetschen 8 → 5, 6 → 4, 6 → 4      Raffzahn 38 → 5, 5 → 4, 5 → 4
+  Bunte Kuh 8 → 5, 3 → 3, 3 → 3        Cui bono? 8 → 5, 8 → 5, 17 → 5
+  Eintrichtern 3 → 3, 8 → 4, 18 → 5    Würfelmarsch 8 → 5, 6 → 4, 6 → 4
+Raffzahn's three people sent 85 requests unpaced, 39 paced (redraws merged). Eintrichtern's
+covers were changed at their due time (0.00 s late, 24 and 6 covers; 18 at ai_delay 0.5).
+Click → response, pacer on: 619 clicks, median 8.5 ms, p99 54.3 ms (unpaced in the same run:
+median 10.2 ms, p99 68.6 ms); per game medians 6–22 ms.
 """
 
 from __future__ import annotations
@@ -49,6 +61,7 @@ from benchmarks.bench_live import _cid, stop_press
 from bot import create_bot
 from bot.dice import seeded_dice
 from bot.pacing import LIMIT, WINDOW
+from bot.timers import now
 from games.das_spiel import geometry as g
 from tests.together import Press, together
 
@@ -108,6 +121,20 @@ async def drain(env: Any, bot: Any, limit: float = 30.0) -> None:
     while bot.play.pacer.busy() and waited < limit:
         await env.advance_time(0.25)
         waited += 0.25
+
+
+def covers_late(bot: Any) -> list[float]:
+    """How late each timed view (Eintrichtern's 8 s reveal covered) was changed, in seconds."""
+    late: list[float] = []
+    original = bot.play.show_later
+
+    async def show_later(timed: Any) -> bool:
+        done = await original(timed)
+        late.append(now() - timed.due)
+        return bool(done)
+
+    bot.play.show_later = show_later
+    return late
 
 
 def virtual_sleep(env: Any) -> Callable[[float], Awaitable[None]]:
@@ -327,10 +354,12 @@ async def computers(env: Any, name: str, seconds: float) -> None:
 
 async def run(
     name: str, stretch: str, pace: tuple[int, float] | None, args: argparse.Namespace
-) -> tuple[int, int, list[float]]:
-    """(most creates+edits in any 5 s in one channel, all counted, click → response ms)."""
+) -> tuple[int, int, list[float], list[float]]:
+    """(most creates+edits in any 5 s in one channel, all counted, click → response ms,
+    seconds each timed view (Eintrichtern's cover) changed after its due time)."""
     writes = Writes()
     samples: list[float] = []
+    ANSWERED.clear()  # SimCord numbers interactions the same way in every run
     with (
         tempfile.TemporaryDirectory() as tmp,
         mock.patch.object(router, "dispatch", writes.wrap(router.dispatch)),
@@ -348,8 +377,9 @@ async def run(
             channel_pace=pace,
         )
         try:
-            async with simcord.run(bot, shard_count=1, settle_timeout=1.0) as env:
+            async with simcord.run(bot, shard_count=1, settle_timeout=args.settle) as env:
                 bot.play.pacer.sleep = virtual_sleep(env)
+                late = covers_late(bot)
                 if stretch == "computers":
                     await computers(env, name, args.seconds)
                 elif name == "raffzahn":
@@ -362,7 +392,7 @@ async def run(
         finally:
             await bot.store.close()
             bot.play.close_renderer()
-    return writes.most(), writes.total(), samples
+    return writes.most(), writes.total(), samples, late
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -372,23 +402,32 @@ async def main(args: argparse.Namespace) -> None:
         f"(paced); ai_delay {args.ai_delay} s"
     )
     every: list[float] = []
+    unpaced_all: list[float] = []
     for name in chosen:
         line = [f"{GAMES[name][0]:13}"]
-        for stretch in ("people", "computers"):
-            before, n_before, _ = await run(name, stretch, None, args)
-            after, n_after, samples = await run(name, stretch, PACED, args)
+        for stretch in ("people", "computers") if args.stretch == "both" else (args.stretch,):
+            before, n_before, unpaced, late_before = await run(name, stretch, None, args)
+            after, n_after, samples, late_after = await run(name, stretch, PACED, args)
             line.append(f"{stretch} {before:2} → {after} ({n_before}/{n_after} writes)")
+            if late_after:
+                line.append(
+                    f"covers {len(late_before)}/{len(late_after)} at most "
+                    f"{max(late_before, default=0):.2f}/{max(late_after):.2f} s late"
+                )
             if samples:
                 every += samples
+                unpaced_all += unpaced
                 line.append(
                     f"click→response {len(samples)} clicks median {statistics.median(samples):.1f}"
-                    f" ms p99 {p99(samples):.1f} ms"
+                    f" ms p99 {p99(samples):.1f} ms (unpaced {statistics.median(unpaced):.1f} /"
+                    f" {p99(unpaced):.1f} ms)"
                 )
         print(" · ".join(line), flush=True)
     if every:
         print(
             f"all clicks (paced): {len(every)}, median {statistics.median(every):.1f} ms, "
-            f"p99 {p99(every):.1f} ms (targets ≤ 40 / ≤ 120 ms)"
+            f"p99 {p99(every):.1f} ms (targets ≤ 40 / ≤ 120 ms); unpaced: {len(unpaced_all)}, "
+            f"median {statistics.median(unpaced_all):.1f} ms, p99 {p99(unpaced_all):.1f} ms"
         )
 
 
@@ -398,4 +437,7 @@ if __name__ == "__main__":
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=240.0)
     parser.add_argument("--ai-delay", type=float, default=1.5)
+    parser.add_argument("--stretch", choices=("people", "computers", "both"), default="both")
+    # SimCord runs a sleep shorter than this in real time: keep it below --ai-delay
+    parser.add_argument("--settle", type=float, default=1.0)
     asyncio.run(main(parser.parse_args()))

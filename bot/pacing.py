@@ -168,9 +168,10 @@ class ChannelPacer:
         the lock while its writes wait, and plays no faster than the channel can show."""
         if self.limit is None:
             return
-        free = max(0, self.limit - need)
         while (state := self._channels.get(channel_id)) is not None:
             now = self._clock()
+            held = state.held_until > now  # a timed view is due: its request stays free
+            free = max(0, self.limit - held - need)
             while state.sent and state.sent[0] <= now - self.window:
                 state.sent.popleft()
             waiting = len(state.queue) + (state.inflight is not None)

@@ -220,3 +220,19 @@ async def test_a_detached_edit_with_an_owner_tells_it_instead_of_trying_again(
     await clock.advance(20)
     assert [type(e) for e in told] == [discord.HTTPException]
     assert len([c for c in channel.calls if c[1] == "edit"]) == 1  # the owner redraws it
+
+
+async def test_room_for_a_computer_keeps_the_held_request_free(clock: FakeClock) -> None:
+    pacer = ChannelPacer(clock=clock, sleep=clock.sleep)
+    channel = FakeChannel(1, clock)
+    for n in range(3):
+        await pacer.send(channel, f"m{n}")
+    ready = asyncio.ensure_future(pacer.room(channel.id))
+    await clock.advance(0.1)
+    assert ready.done()  # three used: room for an edit and a post
+    pacer.hold(channel, clock() + 10)  # a cover is due: the last request is its
+    ready = asyncio.ensure_future(pacer.room(channel.id))
+    await clock.advance(0.1)
+    assert not ready.done()
+    await clock.advance(6)
+    assert ready.done()
