@@ -1,6 +1,6 @@
 """Bunte Kuh played through the real bot in SimCord (``/dasspiel new game:buntekuh``) as the
 online procedure of RULES.md §6.4: the 3 s countdown, the round message (the dice and the top
-view as a picture, the funnel selects, NERGENS!), the first call received locking the round
+view as a picture, the funnel selects, NOWHERE!), the first call received locking the round
 (overlapping calls sent together), judgement, the caller's private panel, the 90 s and 30 s
 windows and their defaults, penalties and shared wins, late calls, a restart mid-round, whole
 games with people and computers checked against the engine replaying the stored log, stats
@@ -12,11 +12,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.adapters import adapter_for
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import BkState, Phase
+from locales import translator
 from tests.dastable import DasTable, notified, replayed, stored
 from tests.simtable import component_ids, find_id, read_png, select_options
 from tests.together import Press, together
@@ -26,9 +28,10 @@ ADAPTER = adapter_for("buntekuh")
 
 
 class KuhTable(DasTable):
-    def __init__(self, env, db_path: Path, names=("ann", "ben", "cid"), guild=None):
+    def __init__(self, env, db_path: Path, names=("ann", "ben", "cid"), guild=None, lang="en"):
         super().__init__(env, "buntekuh", "bk", names, guild)
         self.db_path = db_path
+        self.round_word = translator(lang)("round {n}", n="").strip()  # the server's language
 
     def state(self) -> BkState:
         data = stored(self.db_path, self.game_id)
@@ -41,7 +44,7 @@ class KuhTable(DasTable):
         """The message of the round on now (the latest with the game's controls or the
         countdown)."""
         for message in reversed(where.history()):
-            if "Bunte Kuh #" in message.content and "round" in message.content:
+            if "Bunte Kuh #" in message.content and self.round_word in message.content:
                 return message
         raise AssertionError("no round message")
 
@@ -63,6 +66,19 @@ class KuhTable(DasTable):
         s = self.state()
         return next(q for q in g.bits(s.funnels()) if s.pyramid.funnel_sum(q) != s.roll_sum)
 
+    def panel(self, player, where):
+        """The player's private panel (the latest ephemeral message with controls)."""
+        return [m for m in where.history(viewer=player) if m.flags.ephemeral and m.components][-1]
+
+    async def lay(self, player, where, digits: str):
+        """Lay the caller's die from their panel as a player does: the button of the digit
+        below, then the one of left and right. ``digits``: the orientation as the record
+        writes it (the faces below, left, right: U_X U_Y U_Z, the picture drawn from X)."""
+        panel = self.panel(player, where)
+        await player.click(panel, custom_id=ending(panel, "bk:below:", digits[0]))
+        panel = self.panel(player, where)
+        return await player.click(panel, custom_id=ending(panel, "bk:lay:", digits))
+
     async def call_stop(self, player, message, pos: int):
         label = g.LABELS[pos]
         cid = next(
@@ -71,6 +87,13 @@ class KuhTable(DasTable):
             if c.startswith("bk:stop:") and label in [o.value for o in select_options(message, c)]
         )
         return await player.select(message, [label], custom_id=cid)
+
+
+def ending(message, prefix: str, last: str) -> str:
+    """The custom_id of the control whose id starts with ``prefix`` and ends with ``last``."""
+    ids = [c for c in component_ids(message) if c.startswith(prefix) and c.endswith(":" + last)]
+    assert len(ids) == 1, (prefix, last, component_ids(message))
+    return ids[0]
 
 
 def stop_press(player, message, pos: int) -> Press:
@@ -102,11 +125,8 @@ async def test_a_round_rolls_after_3_s_and_a_right_stop_lays_a_die(simcord_env, 
     r = await table.call_stop(ben, message, pos)
     assert r.ephemeral, r.response.content
     assert "Lay your die in " + g.LABELS[pos] in r.response.content
-    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
-    cid_lay = find_id(panel, "bk:lay:")
-    assert len(select_options(panel, cid_lay)) == 24
-    r = await ben.select(panel, ["654"], custom_id=cid_lay)
-    assert "You laid a die in " + g.LABELS[pos] in r.response.content
+    r = await table.lay(ben, where, "654")
+    assert r.response.content == f"✅ You laid a die in {g.LABELS[pos]}: 5 left, 4 right, 6 below."
     s = table.state()
     assert s.supply == [20, 19, 20] and s.phase is Phase.ROLL and s.holder == 1
     events = table.events()
@@ -128,7 +148,7 @@ async def test_overlapping_calls_the_first_received_locks_the_round(simcord_env,
     r = await ann.slash(where, "dasspiel export")  # the record of a running game: never
     assert r.ephemeral and not r.response.attachments
     r = await ann.slash(table.channel, "dasspiel rules", game="buntekuh")
-    assert r.ephemeral and "NERGENS!" in r.response.content and "90 s" in r.response.content
+    assert r.ephemeral and "NOWHERE!" in r.response.content and "90 s" in r.response.content
     message = await table.roll(where, 6, 4, 3)
     pos = table.right_funnel()
     assert pos is not None
@@ -165,7 +185,7 @@ async def test_overlapping_calls_the_first_received_locks_the_round(simcord_env,
     assert s.supply == [22, 18, 19] and s.phase is Phase.ROLL and s.holder == 2
     assert [e["type"] for e in table.events()][-2:] == ["roll", "nowhere"]
     result = next(m for m in where.history() if "round 2" in m.content and "rolled" in m.content)
-    assert "ann called NERGENS, but" in result.content and "receives 2 dice" in result.content
+    assert "ann called NOWHERE, but" in result.content and "receives 2 dice" in result.content
 
 
 @LIVE
@@ -186,9 +206,12 @@ async def test_36_funnels_in_two_selects_and_a_right_nergens_chooses_its_funnel(
     )
     message = await table.roll(where, *dice)
     stops = [c for c in component_ids(message) if c.startswith("bk:stop:")]
-    assert [len(select_options(message, c)) for c in stops] == [25, 11]
+    assert [len(select_options(message, c)) for c in stops] == [15, 21]
     labels = [o.value for c in stops for o in select_options(message, c)]
     assert labels == [g.LABELS[q] for q in g.bits(table.state().funnels())]
+    assert labels[14:16] == ["1E5", "1F1"]  # rows A–E, then F–H: as the picture's rows
+    placeholders = [row.children[0].placeholder for row in message.components[:2]]
+    assert placeholders == ["STOP! A funnel in rows A–E…", "STOP! A funnel in rows F–H…"]
     assert table.right_funnel() is None
     r = await ann.click(message, custom_id=find_id(message, "bk:nowhere:"))
     assert r.ephemeral and "Choose the funnel" in r.response.content
@@ -202,8 +225,8 @@ async def test_36_funnels_in_two_selects_and_a_right_nergens_chooses_its_funnel(
         table.round_message(where), custom_id=find_id(table.round_message(where), "bk:panel:")
     )
     assert r.ephemeral and "Only" in r.response.content and "ann" in r.response.content
-    r = await ann.select(panel, ["321"], custom_id=find_id(panel, "bk:lay:"))
-    assert "You laid a die in 1H8 (321)" in r.response.content
+    r = await table.lay(ann, where, "321")
+    assert "You laid a die in 1H8: 2 left, 1 right, 3 below." in r.response.content
     assert table.events()[-1]["type"] == "place" and table.events()[-1]["pos"] == "1H8"
     assert table.state().supply == [29, 30]
 
@@ -281,11 +304,11 @@ async def test_double_and_late_clicks_are_refused_saying_what_happened(
     results = await together(simcord_env, twice)
     assert "Lay your die in" in results[0].response.content
     assert results[1].response.content == "Your call counted already: lay your die."
-    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
-    lay = find_id(panel, "bk:lay:")
-    results = await together(
-        simcord_env, [Press(ben, panel, lay, ["654"]), Press(ben, panel, lay, ["321"])]
-    )
+    panel = table.panel(ben, where)
+    await ben.click(panel, custom_id=ending(panel, "bk:below:", "6"))
+    panel = table.panel(ben, where)
+    lay = ending(panel, "bk:lay:", "654")
+    results = await together(simcord_env, [Press(ben, panel, lay), Press(ben, panel, lay)])
     assert "You laid a die in" in results[0].response.content
     assert results[1].response.content == "You laid your die already."
     assert [e["type"] for e in table.events()] == ["roll", "stop", "place"]
@@ -306,13 +329,16 @@ async def test_double_and_late_clicks_are_refused_saying_what_happened(
     else:
         r = await table.call_stop(ann, message, pos)
     assert r.ephemeral, r.response.content
-    panel = [m for m in where.history(viewer=ann) if m.flags.ephemeral][-1]
-    choice = next(c for c in component_ids(panel) if c.startswith(("bk:lay:", "bk:funnel:")))
-    value = select_options(panel, choice)[0].value
+    panel = table.panel(ann, where)
+    if pos is None:
+        await ann.select(panel, ["1H8"], custom_id=find_id(panel, "bk:funnel:"))
+        panel = table.panel(ann, where)
+    await ann.click(panel, custom_id=ending(panel, "bk:below:", "1"))
+    panel = table.panel(ann, where)
     await simcord_env.advance_time(29.9)
     simcord_env.bot.play.live_clocks.cancel()  # the choice arrives before the timer runs…
     await simcord_env.advance_time(0.2)
-    r = await ann.select(panel, [value], custom_id=choice)
+    r = await ann.click(panel, custom_id=ending(panel, "bk:lay:", "124"))
     assert r.response.content == "Too late: your 30 seconds ran out, so the bot laid your die."
     assert [e["type"] for e in table.events()][-2:] == ["stop" if pos else "nowhere", "timeout"]
 
@@ -418,8 +444,7 @@ async def test_people_and_computers_play_a_whole_game(simcord_env, db_path) -> N
             else:
                 r = await table.call_stop(player, message, pos)
             assert "Lay your die in" in r.response.content
-            panel = next(m for m in where.history(viewer=player) if "Lay your die" in m.content)
-            await player.select(panel, ["531"], custom_id=find_id(panel, "bk:lay:"))
+            await table.lay(player, where, "531")
         else:  # the computers' turn to race (small steps: each settles in real time)
             for _ in range(60):
                 await simcord_env.advance_time(2.0)
@@ -497,7 +522,7 @@ def by_id(where, message_id: int):
 
 
 def missing_roll(s: BkState) -> tuple[int, int, int]:
-    """Three dice whose sum no funnel has: NERGENS is right."""
+    """Three dice whose sum no funnel has: NOWHERE is right."""
     sums = {s.pyramid.funnel_sum(q) for q in g.bits(s.funnels())}
     total = next(n for n in range(3, 19) if n not in sums)
     return next(
@@ -522,8 +547,7 @@ async def test_a_right_nergens_left_to_the_bot_posts_its_result_and_the_game_rol
     ann, ben = table.players
     message = await table.roll(where, 6, 4, 3)
     await table.call_stop(ben, message, table.right_funnel())
-    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
-    await ben.select(panel, ["654"], custom_id=find_id(panel, "bk:lay:"))
+    await table.lay(ben, where, "654")
     for n in (2, 3):
         message = await table.roll(where, *missing_roll(table.state()))
         first = g.bits(table.state().funnels())[0]
@@ -595,3 +619,153 @@ def test_a_stored_game_draws_the_round_after_a_default_placement_from_its_log_ta
     text = outcome_text(last_round(snap), ["ann", "ben"], translator("en"), "en")
     assert text == f"ann did not lay in time: the die went into {g.LABELS[first]}."
     assert render_bunte_kuh(snap, ["ann", "ben"])
+
+
+@pytest.fixture
+def locales_of(monkeypatch) -> dict[int, str]:
+    """Each person's Discord language (user id → locale), as Discord sends it with every
+    interaction (SimCord always sends en-US)."""
+    chosen: dict[int, str] = {}
+    original = discord.Interaction._from_data
+
+    def from_data(self, data) -> None:
+        original(self, data)
+        if self.user is not None and self.user.id in chosen:
+            self.locale = discord.Locale(chosen[self.user.id])
+
+    monkeypatch.setattr(discord.Interaction, "_from_data", from_data)
+    return chosen
+
+
+NOWHERE_BUTTON = {"en": "NOWHERE!", "nl": "NERGENS!", "de": "NIRGENDS!", "fr": "NULLE PART !"}
+OTHER = {
+    "en": "fr",
+    "nl": "de",
+    "de": "fr",
+    "fr": "nl",
+}  # a player's own language, not the server's
+
+
+def labels(message) -> list[str]:
+    return [c.label for row in message.components for c in row.children if c.type.value == 2]
+
+
+@LIVE
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+async def test_a_round_in_the_servers_language_and_panels_in_each_players(
+    simcord_env, db_path, locales_of, lang: str
+) -> None:
+    """A server in ``lang``; ben's Discord speaks another language. The round message (one for
+    everyone) calls in the server's words: NOWHERE! as that language says it, the two STOP
+    selects by the picture's rows; ben's right call opens his panel in his own words: the
+    digit below, then left and right; ann asking to lay is refused in hers; the result is the
+    server's. Then ann's right NOWHERE: her funnel by row, the digits, the result."""
+    t, ut = translator(lang), translator(OTHER[lang])
+    guild = simcord_env.create_guild("Club", preferred_locale=lang)
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"), guild=guild, lang=lang)
+    ann, ben = table.players
+    locales_of[ann.id] = "en-US" if lang == "en" else lang
+    locales_of[ben.id] = "en-US" if OTHER[lang] == "en" else OTHER[lang]
+    where = await table.start()
+    message = await table.roll(where, 6, 4, 3)
+    assert labels(message) == [NOWHERE_BUTTON[lang]]
+    button = message.components[-1].children[0]
+    assert button.emoji is not None and button.emoji.name == "🚫"
+    placeholders = [row.children[0].placeholder for row in message.components[:-1]]
+    assert placeholders == [
+        t("STOP! A funnel in rows {first}–{last}…", first="A", last="E"),
+        t("STOP! A funnel in rows {first}–{last}…", first="F", last="H"),
+    ]
+    assert lang == "en" or "STOP! A funnel" not in placeholders[0]
+    assert NOWHERE_BUTTON[lang] in message.content and "13" not in message.content
+    pos = table.right_funnel()
+    assert pos is not None
+    label = g.LABELS[pos]
+    r = await table.call_stop(ben, message, pos)
+    assert r.ephemeral and ut("Which digit below?") in r.response.content, r.response.content
+    assert ut("In the picture a die shows three digits: left, right and below.") in (
+        r.response.content
+    )
+    panel = table.panel(ben, where)
+    assert labels(panel) == [ut("{n} below", n=n) for n in range(1, 7)]
+    claimed = table.round_message(where)
+    late = await ann.click(claimed, custom_id=find_id(claimed, "bk:panel:"))
+    refused = t("Only {name} lays the die: they called first.", name=f"{ADAPTER.seat_marks[1]} ben")
+    assert late.ephemeral and late.response.content == refused
+    r = await ben.click(panel, custom_id=ending(panel, "bk:below:", "6"))
+    assert ut("{n} below: which digits left and right?", n=6) in r.response.content
+    panel = table.panel(ben, where)
+    sides = [ut("{left} left, {right} right", left=a, right=b) for a, b in ("23", "35", "42", "54")]
+    assert labels(panel) == [ut("{n} below", n=n) for n in range(1, 7)] + sides
+    r = await ben.click(panel, custom_id=ending(panel, "bk:lay:", "654"))
+    faces = ut("{left} left, {right} right, {below} below", left=5, right=4, below=6)
+    assert r.response.content == "✅ " + ut(
+        "You laid a die in {label}: {faces}.", label=label, faces=faces
+    )
+    assert table.events()[-1]["orientation"] == "654"
+    result = next(m for m in where.history() if t("round {n}", n=1) + " · " in m.content)
+    assert t("{name} laid a die in {label}.", name="ben", label=label) in result.content
+
+    message = await table.roll(where, *missing_roll(table.state()))
+    r = await ann.click(message, custom_id=find_id(message, "bk:nowhere:"))
+    at = translator("en" if lang == "en" else lang)
+    assert r.ephemeral and r.response.content.startswith(
+        at("Right! Choose the funnel for your die (until {when}).", when="")[:12]
+    )
+    panel = table.panel(ann, where)
+    assert [row.children[0].placeholder for row in panel.components] == [
+        at("Your funnel, rows {first}–{last}…", first="A", last="E"),
+        at("Your funnel, rows {first}–{last}…", first="F", last="H"),
+    ]
+    await ann.select(panel, ["1H8"], custom_id=ending(panel, "bk:funnel:", "FH"))
+    panel = table.panel(ann, where)
+    chosen = [
+        o.label for o in select_options(panel, ending(panel, "bk:funnel:", "FH")) if o.default
+    ]
+    assert chosen == ["1H8"]
+    r = await table.lay(ann, where, "321")
+    faces = at("{left} left, {right} right, {below} below", left=2, right=1, below=3)
+    assert r.response.content == "✅ " + at(
+        "You laid a die in {label}: {faces}.", label="1H8", faces=faces
+    )
+    result = next(m for m in where.history() if t("round {n}", n=2) + " · " in m.content)
+    assert t("{name} laid a die in {label}.", name="ann", label="1H8") in result.content
+    assert table.state().supply == [29, 29]
+
+
+@LIVE
+async def test_controls_posted_before_the_upgrade_still_call_and_lay(simcord_env, db_path):
+    """Messages posted before these controls (a running game's round message and panel): the
+    STOP select split by position (its argument the part's number, ``0`` or ``1``) and the
+    orientation select (the 24 as values) still call and lay; a late one is refused saying who
+    called first."""
+    table = KuhTable(simcord_env, db_path, names=("ann", "ben"))
+    where = await table.start()
+    ann, ben = table.players
+    await table.roll(where, 6, 4, 3)
+    key = str(table.events()[-1]["t"])  # the round: its roll's time
+    pos = table.right_funnel()
+    assert pos is not None
+    label = g.LABELS[pos]
+    bot_channel = simcord_env.bot.get_channel(where.id)
+
+    def old_select(custom_id: str, values: list[str]) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        options = [discord.SelectOption(label=v, value=v) for v in values]
+        view.add_item(discord.ui.Select(custom_id=custom_id, options=options))
+        return view
+
+    stop_id = f"bk:stop:{table.game_id}:v1:{key}:1"
+    await bot_channel.send("old round", view=old_select(stop_id, [label]))
+    old = where.history()[-1]
+    r = await ben.select(old, [label], custom_id=stop_id)
+    assert r.ephemeral and "Lay your die in " + label in r.response.content, r.response.content
+    lay_id = f"bk:lay:{table.game_id}:v2:{key}:{label}"
+    await bot_channel.send("old panel", view=old_select(lay_id, ["654", "321"]))
+    old = where.history()[-1]
+    r = await ben.select(old, ["654"], custom_id=lay_id)
+    assert "You laid a die in " + label in r.response.content, r.response.content
+    assert table.events()[-1]["orientation"] == "654" and table.events()[-1]["pos"] == label
+    old = next(m for m in where.history() if m.content == "old round")
+    r = await ann.select(old, [label], custom_id=stop_id)  # that round was ben's
+    assert r.ephemeral and r.response.content == f"{ADAPTER.seat_marks[1]} ben called first."

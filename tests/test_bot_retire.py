@@ -24,7 +24,7 @@ from bot.storage import open_store
 from locales import translator
 from tests.databases import as_db
 from tests.netfaults import NETWORK_EXCEPTIONS
-from tests.simtable import component_ids, find_id
+from tests.simtable import component_ids
 from tests.test_bot_abquetschen import AbqTable
 from tests.test_bot_bunte_kuh import KuhTable
 from tests.test_bot_cui_bono import CuiTable
@@ -368,10 +368,9 @@ async def test_a_bunte_kuh_round_whose_result_discord_refused_shows_it_later(
     assert pos is not None
     r = await table.call_stop(ben, rolled, pos)
     assert r.ephemeral, r.response.content
-    panel = next(m for m in where.history(viewer=ben) if "Lay your die" in m.content)
     await simcord_env.advance_time(0.5)  # the round message drawn as called
     net_faults.inject(*CHANNEL_EDIT, times=None)  # Discord takes no edit of a message now
-    r = await ben.select(panel, ["654"], custom_id=find_id(panel, "bk:lay:"))
+    r = await table.lay(ben, where, "654")
     assert "You laid a die in " in r.response.content
     result = await round_result(db_path)
     assert message(where, rolled.id).content != result

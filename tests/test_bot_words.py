@@ -169,8 +169,7 @@ async def test_a_name_with_an_underscore_is_escaped_in_every_chat_line(
     ann = table.players[0]
     r = await table.call_stop(ann, message, pos)
     assert r.ephemeral, r.response.content
-    panel = next(m for m in where.history(viewer=ann) if "Lay your die" in m.content)
-    await ann.select(panel, ["654"], custom_id=find_id(panel, "bk:lay:"))
+    await table.lay(ann, where, "654")
     result = next(m for m in where.history() if "round 1" in m.content and "rolled" in m.content)
     assert "ann\\_b laid a die" in result.content, result.content
     for m in where.history():  # markdown renders every chat line: no raw "_" anywhere

@@ -302,7 +302,7 @@ def test_bunte_kuh_marks_who_laid_a_die_and_says_how_the_round_ended() -> None:
         texts.append(bk_pictures.outcome_text(bk_pictures.last_round(done), NAMES, t, "en"))
     assert texts == [
         "Ben laid a die in 1E3.",
-        "Cid called NERGENS, but 1D1 adds up to 7: Cid receives 2 dice.",
+        "Cid called NOWHERE, but 1D1 adds up to 7: Cid receives 2 dice.",
         "Ann laid a die in 1H7.",
         "Nobody called in time: the round is void.",
         "Cid did not lay in time: the die went into 1H1.",

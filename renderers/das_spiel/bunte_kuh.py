@@ -228,8 +228,8 @@ def outcome_text(
         assert result.match is not None
         return tn(
             translator(lang),
-            "{name} called NERGENS, but {label} adds up to {roll}: {name} receives {n} die.",
-            "{name} called NERGENS, but {label} adds up to {roll}: {name} receives {n} dice.",
+            "{name} called NOWHERE, but {label} adds up to {roll}: {name} receives {n} die.",
+            "{name} called NOWHERE, but {label} adds up to {roll}: {name} receives {n} dice.",
             k,
             name=who,
             label=g.LABELS[result.match],
@@ -248,7 +248,7 @@ def status_text(v: BkView, names: Sequence[str], t: Translator, lang: str) -> st
     if v.phase is Phase.CALL:
         return t(
             "Find a funnel whose three walls add up to the roll and call STOP, "
-            "or call NERGENS if there is none."
+            "or call NOWHERE if there is none."
         )
     who = panels.short_name(names, v.caller if v.caller is not None else 0, lang)
     if v.claimed is not None:
@@ -257,7 +257,7 @@ def status_text(v: BkView, names: Sequence[str], t: Translator, lang: str) -> st
             name=who,
             label=g.LABELS[v.claimed],
         )
-    return t("{name} called NERGENS: right! Their die goes into any funnel.", name=who)
+    return t("{name} called NOWHERE: right! Their die goes into any funnel.", name=who)
 
 
 def cards(v: BkView, names: Sequence[str], t: Translator, lang: str) -> list[panels.SeatCard]:

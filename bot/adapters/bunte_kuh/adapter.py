@@ -3,13 +3,21 @@ procedure of §6.4, on the platform's live rounds (``bot/live.py``).
 
 A round: a "next roll" message counts down 3 s, then the bot rolls for the holder and the
 message shows the three dice and the top view with every funnel labelled, no sums, with the
-"STOP! Pick the funnel" select (two when more than 25 funnels) and **NERGENS!** for everyone.
-The first call the bot received locks the round and is judged at once: a wrong one pays its
-penalty and ends the round; the right caller gets a private panel to lay their die (any of the
-24 orientations, shown as its three upper digits; after NERGENS first the funnel) within 30 s,
-else the engine lays it for them. Nobody calling within 90 s voids the round. Computers call
-after a reaction time drawn from their level's range. Engine times are ms since the game's
-``epoch`` (the start), stored in the setup with the computers' levels.
+STOP selects and **NOWHERE!** (in the server's language: NERGENS!, NIRGENDS!, NULLE PART !) for
+everyone. The funnels are split by their labels' row letters, as the picture's rows run: rows
+A–E (the top of the picture) and F–H, in label order: the same two selects every round, each
+within Discord's 25 options (see ``ROW_GROUPS``). The first call the bot received locks the
+round and is judged at once: a wrong one pays its penalty and ends the round; the right caller
+gets a private panel, in their own language, to lay their die within 30 s (after NOWHERE first
+the funnel), else the engine lays it for them. The die is laid as the picture will show it: the
+digit below, then the digits left and right (six buttons, then four: the 24 orientations in
+two taps). Nobody calling within 90 s voids the round. Computers call after a reaction time
+drawn from their level's range. Engine times are ms since the game's ``epoch`` (the start),
+stored in the setup with the computers' levels.
+
+Ids of messages posted before these controls still work: a STOP or funnel select's value is
+its label whatever its other arguments, and a ``lay`` select (the orientation as its value)
+lays as the buttons do.
 
 No round waits for one person (``waits_for``): the bot rolls, anyone may call, a silent round
 is void, and a right caller is answered with their panel at once. So round messages ping
@@ -59,7 +67,12 @@ from games.das_spiel.bunte_kuh import (
 )
 from games.das_spiel.bunte_kuh.ai import DEFAULT_REACTION, ROLL_PAUSE_MS, call, lay
 from games.das_spiel.errors import BadOrientation, NotAFunnel, PastDeadline, WrongPhase
-from games.das_spiel.orientation import ORIENTATIONS, orientation_text, parse_orientation
+from games.das_spiel.orientation import (
+    ORIENTATIONS,
+    Orientation,
+    orientation_text,
+    parse_orientation,
+)
 from games.das_spiel.race import Reaction, Timed
 from locales import N_, Translator
 from renderers.das_spiel import render_bunte_kuh, render_bunte_kuh_final
@@ -69,7 +82,14 @@ if TYPE_CHECKING:
     from bot.models import GameRow
 
 Game = Table[BunteKuh]
-FUNNELS_PER_SELECT = 25
+# The funnel selects, by the row letter of the label (the picture's rows, top to bottom). A
+# funnel at layer h lies on a column of dice down to its twin in layer 1 (same row letter and
+# column, h − 1 steps along X), which is empty or a die its stack would need: so no two funnels
+# share that twin, and a group never holds more funnels than layer 1 has positions in its rows:
+# 15 in A–E, 21 in F–H (Discord: 25 options a select).
+ROW_GROUPS = (("AE", "ABCDE"), ("FH", "FGH"))
+BELOW, LEFT, RIGHT = g.X, g.Y, g.Z  # where a face shows in the picture, drawn from side X
+NOWHERE = "🚫"  # the NOWHERE! button's mark, the same in every language
 REACTIONS = {  # how fast each computer level finds a sum among up to 36 funnels, how often wrong
     "easy": Reaction(8_000, 40_000, 0.2),
     "normal": DEFAULT_REACTION,
@@ -88,6 +108,8 @@ CALLED_ALREADY = N_("Your call counted already: lay your die.")
 COUNTED = N_("Your first call counted: this round is over.")
 LAID_ALREADY = N_("You laid your die already.")
 LAID_FOR_YOU = N_("Too late: your 30 seconds ran out, so the bot laid your die.")
+WRONG_FUNNEL = N_("Your die goes into the funnel you called.")
+NOT_A_FUNNEL = N_("That is not a funnel now.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +120,11 @@ class RollDue:
 
 
 @dataclass(frozen=True, slots=True)
-class Funnel:
-    """The panel after NERGENS with a funnel chosen."""
+class Laying:
+    """The caller's panel part-way: the funnel chosen (after NOWHERE) and the digit below."""
 
     pos: int
+    below: int | None = None
 
 
 class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
@@ -122,8 +145,8 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         WrongPhase: TOO_LATE,
         RoundLocked: N_("Too late: someone called first."),
         NotYourTurn: N_("Only the player who called first lays the die."),
-        NotAFunnel: N_("That is not a funnel now."),
-        WrongFunnel: N_("Your die goes into the funnel you called."),
+        NotAFunnel: NOT_A_FUNNEL,
+        WrongFunnel: WRONG_FUNNEL,
         BadOrientation: dw.NOT_OFFERED_LIVE,
     }
 
@@ -299,14 +322,34 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         if click.action == "panel":
             return Outcome(panel=True)
         if click.action == "funnel":
-            return Outcome(panel=True, screen=Funnel(_label(_one(click.values))))
-        if click.action == "lay" and len(click.args) == 2:
+            return Outcome(panel=True, screen=Laying(self._funnel(game, _one(click.values))))
+        if click.action == "below" and len(click.args) == 3:
+            pos = self._funnel(game, click.args[1])
+            below = click.args[2]
+            if below not in ("1", "2", "3", "4", "5", "6"):
+                raise Refusal(dw.NOT_OFFERED_LIVE)
+            return Outcome(panel=True, screen=Laying(pos, int(below)))
+        if click.action == "lay" and len(click.args) in (2, 3):
+            # (key, label, orientation): a button; (key, label) with the orientation as the
+            # value: the select of the panels before the buttons
+            text = click.args[2] if len(click.args) == 3 else _one(click.values)
             try:
-                orientation = parse_orientation(_one(click.values))
+                orientation = parse_orientation(text)
             except ValueError:
                 raise Refusal(dw.NOT_OFFERED_LIVE) from None
             return Outcome(action=Place(seat, _label(click.args[1]), orientation, at), panel=True)
         raise Refusal(dw.NOT_OFFERED_LIVE)
+
+    @staticmethod
+    def _funnel(game: Game, label: str) -> int:
+        """The funnel a panel click names: the called one after STOP, any after NOWHERE."""
+        s = game.engine.state
+        pos = _label(label)
+        if s.called is not None and pos != s.called:
+            raise Refusal(WRONG_FUNNEL)
+        if not s.funnels() >> pos & 1:
+            raise Refusal(NOT_A_FUNNEL)
+        return pos
 
     # ------------------------------------------------------------------------ messages
 
@@ -317,7 +360,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 t("Every player has {n} dice. The first with none left wins.", n=s.supply[0]),
                 t(
                     "Each round the bot rolls three pearl dice. Find a funnel whose three walls "
-                    "add up to the roll and pick it under STOP!, or press NERGENS! if none does. "
+                    "add up to the roll and pick it under STOP!, or press NOWHERE! if none does. "
                     "The first call counts: right, you lay a die; wrong, every other player "
                     "gives you one."
                 ),
@@ -361,14 +404,15 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 t("{name} rolled {dice}.", name=dw.who(t, row, s.holder), dice=faces)
                 + " "
                 + t(
-                    "STOP! Pick the funnel whose three walls add up to the roll, or NERGENS! "
-                    "if there is none. Calls close {when}.",
+                    "STOP! Pick the funnel whose three walls add up to the roll (by its row "
+                    "in the picture: A–E or F–H), or press NOWHERE! if there is none. Calls "
+                    "close {when}.",
                     when=deadline,
                 )
             )
             lines.append(self._supplies(t, row))
             rows: list[Row] = list(self._funnel_selects(t, game, "stop", (key,)))
-            rows.append((Button("nowhere", (key,), t("NERGENS!"), Style.DANGER),))
+            rows.append((Button("nowhere", (key,), t("NOWHERE!"), Style.DANGER, NOWHERE),))
             return TurnView("\n".join(lines), Controls(tuple(rows)), self._picture(t, row))
         caller = s.caller
         assert caller is not None
@@ -383,7 +427,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 )
             )
         else:
-            lines.append("✅ " + t("{name} called NERGENS: right! They lay a die.", name=name))
+            lines.append("✅ " + t("{name} called NOWHERE: right! They lay a die.", name=name))
         lines.append(t("If they have not laid it {when}, the bot lays it for them.", when=deadline))
         lines.append(self._supplies(t, row))
         button = Button("panel", (key,), t("Lay my die"), Style.SUCCESS)
@@ -393,28 +437,36 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         return TurnView("\n".join(lines), controls, self._picture(t, row), keep_picture=True)
 
     def _funnel_selects(
-        self, t: Translator, game: Game, action: str, args: tuple[str, ...]
+        self,
+        t: Translator,
+        game: Game,
+        action: str,
+        args: tuple[str, ...],
+        chosen: int | None = None,
     ) -> list[Select]:
-        """The current funnels in label order, in one select, or two when more than 25."""
+        """The current funnels in label order, in a select per group of the picture's rows
+        (``ROW_GROUPS``; a group with no funnel now has none): the same places every round."""
         funnels = g.bits(game.engine.state.funnels())
-        parts = [
-            funnels[i : i + FUNNELS_PER_SELECT] for i in range(0, len(funnels), FUNNELS_PER_SELECT)
-        ]
-        hint = t("STOP! Pick the funnel") if action == "stop" else t("Choose the funnel…")
         out = []
-        for n, part in enumerate(parts):
-            label = hint
-            if len(parts) > 1:
-                label += f" ({g.LABELS[part[0]]}–{g.LABELS[part[-1]]})"
-            options = tuple(Option(g.LABELS[q], g.LABELS[q]) for q in part)
-            out.append(Select(action, options, (*args, str(n)), placeholder=label))
+        for key, letters in ROW_GROUPS:
+            part = [q for q in funnels if g.LABELS[q][1] in letters]
+            if not part:
+                continue
+            rows = {"first": letters[0], "last": letters[-1]}
+            if action == "stop":
+                hint = t("STOP! A funnel in rows {first}–{last}…", **rows)
+            else:
+                hint = t("Your funnel, rows {first}–{last}…", **rows)
+            options = tuple(Option(g.LABELS[q], g.LABELS[q], default=q == chosen) for q in part)
+            out.append(Select(action, options, (*args, key), placeholder=hint))
         return out
 
     def panel_view(
         self, t: Translator, row: GameRow, seat: int, screen: Any = None
     ) -> TurnView | None:
-        """The correct caller's placement panel: the orientation select (after NERGENS, the
-        funnel first); after laying, what was laid."""
+        """The correct caller's panel (after NOWHERE the funnel first): the die as the picture
+        will show it, the digit below (six buttons), then left and right (four); after laying,
+        what was laid. No sum: the walls of the funnels it makes are for everyone to add up."""
         game: Game = row.game
         s = game.engine.state
         if s.phase is not Phase.PLACE or s.caller != seat:
@@ -423,33 +475,56 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 return TurnView(
                     "✅ "
                     + t(
-                        "You laid a die in {label} ({digits}).",
+                        "You laid a die in {label}: {faces}.",
                         label=g.LABELS[last.pos],
-                        digits=orientation_text(last.orientation),
+                        faces=faces_text(t, last.orientation),
                     )
                 )
             return None
         key = self.round_key(game)
         deadline = f"<t:{int(self.posix(game, s.deadline or 0))}:R>"
-        pos = s.called
+        chosen = screen if isinstance(screen, Laying) else None
+        pos = s.called if s.called is not None else chosen.pos if chosen is not None else None
         rows: list[Row] = []
-        if pos is None:
-            rows.extend(self._funnel_selects(t, game, "funnel", (key,)))
-            pos = screen.pos if isinstance(screen, Funnel) else None
+        if s.called is None:
+            rows.extend(self._funnel_selects(t, game, "funnel", (key,), pos))
         if pos is None:
             text = t("Right! Choose the funnel for your die (until {when}).", when=deadline)
             return TurnView(text, Controls(tuple(rows)))
-        options = tuple(
-            Option(orientation_text(o), orientation_text(o)) for o in sorted(ORIENTATIONS)
-        )
-        placeholder = t("Orientation: the three upper digits…")
-        rows.append(Select("lay", options, (key, g.LABELS[pos]), placeholder=placeholder))
-        text = t(
-            "Lay your die in {label}: choose which three digits face up (until {when}).",
-            label=g.LABELS[pos],
-            when=deadline,
-        )
-        return TurnView(text, Controls(tuple(rows)))
+        label = g.LABELS[pos]
+        below = chosen.below if chosen is not None and chosen.pos == pos else None
+        for digits in ((1, 2, 3), (4, 5, 6)):
+            rows.append(
+                tuple(
+                    Button(
+                        "below",
+                        (key, label, str(n)),
+                        t("{n} below", n=n),
+                        Style.PRIMARY if n == below else Style.SECONDARY,
+                    )
+                    for n in digits
+                )
+            )
+        lines = [
+            t("Lay your die in {label} (until {when}).", label=label, when=deadline),
+            t("In the picture a die shows three digits: left, right and below."),
+        ]
+        if below is None:
+            lines.append(t("Which digit below?"))
+        else:
+            lines.append(t("{n} below: which digits left and right?", n=below))
+            rows.append(
+                tuple(
+                    Button(
+                        "lay",
+                        (key, label, orientation_text(o)),
+                        t("{left} left, {right} right", left=o[LEFT], right=o[RIGHT]),
+                        Style.SUCCESS,
+                    )
+                    for o in sides(below)
+                )
+            )
+        return TurnView("\n".join(lines), Controls(tuple(rows)))
 
     def turn_result(self, t: Translator, row: GameRow) -> str:
         """The round that just ended, for everyone: the roll, its sum, what happened."""
@@ -507,13 +582,13 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 ),
                 "• "
                 + t(
-                    "Pick it under STOP! (one action), or press NERGENS! if no funnel has that "
+                    "Pick it under STOP! (one action), or press NOWHERE! if no funnel has that "
                     "sum. The first call the bot receives counts; the others are refused."
                 ),
                 "• "
                 + t(
-                    "Right: lay a die from your supply in it, with the digits you choose on "
-                    "top, within 30 s. Wrong: every other player gives you a die."
+                    "Right: lay a die from your supply in it within 30 s, choosing the digits "
+                    "it shows below, left and right. Wrong: every other player gives you a die."
                 ),
                 "• "
                 + t("Nobody calls within 90 s: the round is void. Then the next player rolls."),
@@ -538,6 +613,18 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         if not facts:
             return []
         return [StatLine(t("Dice laid"), str(sum(int(f.get("laid", 0)) for f in facts)))]
+
+
+def sides(below: int) -> list[Orientation]:
+    """The four orientations showing ``below`` below, by the digit left."""
+    return sorted((o for o in ORIENTATIONS if o[BELOW] == below), key=lambda o: o[LEFT])
+
+
+def faces_text(t: Translator, o: Orientation) -> str:
+    """An orientation as the picture shows it, in words."""
+    return t(
+        "{left} left, {right} right, {below} below", left=o[LEFT], right=o[RIGHT], below=o[BELOW]
+    )
 
 
 def _one(values: tuple[str, ...]) -> str:
