@@ -57,7 +57,7 @@ import simcord
 from simcord.http import router
 
 import benchmarks.bench_bot as turn_games
-from benchmarks.bench_live import _cid, stop_press
+from benchmarks.bench_live import _cid, _first_option, stop_press
 from bot import create_bot
 from bot.dice import seeded_dice
 from bot.pacing import LIMIT, WINDOW
@@ -303,15 +303,17 @@ async def people_bunte_kuh(env: Any, bot: Any, rounds: int, samples: list[float]
         if panel is None:
             continue
         if target is None and ids_of(panel, "bk:funnel:"):
+            cid = _cid(panel, "bk:funnel:")
             await timed_click(
-                samples,
-                first.select(panel, [g.LABELS[funnels[0]]], custom_id=_cid(panel, "bk:funnel:")),
+                samples, first.select(panel, [_first_option(panel, cid)], custom_id=cid)
             )
+            panel = newest(where, "bk:below:", first)
+        if panel is not None and ids_of(panel, "bk:below:"):  # the digit below, left and right
+            below = next(c for c in ids_of(panel, "bk:below:") if c.endswith(":1"))
+            await timed_click(samples, first.click(panel, custom_id=below))
             panel = newest(where, "bk:lay:", first)
-        if panel is not None and ids_of(panel, "bk:lay:"):
-            await timed_click(
-                samples, first.select(panel, ["124"], custom_id=_cid(panel, "bk:lay:"))
-            )
+            lay = next(c for c in ids_of(panel, "bk:lay:") if c.endswith(":124"))
+            await timed_click(samples, first.click(panel, custom_id=lay))
 
 
 # --------------------------------------------------------------------------- computers

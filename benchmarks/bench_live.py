@@ -9,7 +9,9 @@ time from sending a click to the bot's answer to it (Discord's interaction respo
 is until the bot has done everything the three clicks caused (the round message redrawn, the
 panel shown); "CPU for the three" is the process's CPU time meanwhile (SimCord included), which
 on a busy machine says what the calls cost where the wall clock mostly measures the wait for a
-core. Then the caller lays the die (timed too, as a panel click). Targets: click →
+core. Then the caller lays the die: the digit below, then left and right (after a right
+NOWHERE the funnel first), each panel click timed until settled (the lay ends the round: its
+public posts wait for the channel's pace, ``bot.pacing``). Targets: click →
 response median ≤ 40 ms, p99 ≤ 120 ms.
 
 Measured 2026-11-23 (40 rounds, two shared cores), after redraws moved out of the game's lock
@@ -88,7 +90,7 @@ async def main(rounds: int) -> None:
                 response: list[float] = []
                 settled: list[float] = []
                 cpu: list[float] = []  # CPU time of the three calls (bot and SimCord)
-                lay: list[float] = []
+                panel_clicks: dict[str, list[float]] = {"funnel": [], "below": [], "lay": []}
                 for n in range(rounds):
                     await env.advance_time(3.0)  # the countdown, then the roll
                     row = await bot.store.get(guild.id, 1)
@@ -126,18 +128,21 @@ async def main(rounds: int) -> None:
                         for m in reversed(thread.history(viewer=first))
                         if m.flags.ephemeral and m.components
                     )
-                    cid = _cid(panel, "bk:funnel:") if target is None else _cid(panel, "bk:lay:")
-                    start = time.perf_counter()
-                    if target is None:
-                        await first.select(panel, [g.LABELS[funnels[0]]], custom_id=cid)
+                    if target is None:  # a right NOWHERE: the funnel first
+                        start = time.perf_counter()
+                        cid = _cid(panel, "bk:funnel:")
+                        await first.select(panel, [_first_option(panel, cid)], custom_id=cid)
+                        panel_clicks["funnel"].append((time.perf_counter() - start) * 1000)
+                    for action, last in (("below", "1"), ("lay", "124")):
                         panel = next(
                             m
                             for m in reversed(thread.history(viewer=first))
                             if m.flags.ephemeral and m.components
                         )
-                        cid = _cid(panel, "bk:lay:")
-                    await first.select(panel, ["124"], custom_id=cid)
-                    lay.append((time.perf_counter() - start) * 1000)
+                        start = time.perf_counter()
+                        cid = _cid(panel, f"bk:{action}:", ":" + last)  # below, left and right
+                        await first.click(panel, custom_id=cid)
+                        panel_clicks[action].append((time.perf_counter() - start) * 1000)
                     print(f"round {n + 1}: {settled[-1]:.0f} ms", file=sys.stderr, flush=True)
                 del adapter
         finally:  # an open connection's thread would keep the process alive
@@ -148,8 +153,10 @@ async def main(rounds: int) -> None:
         ("click → response", response),
         ("all three settled", settled),
         ("CPU for the three", cpu),
-        ("lay the die (settled)", lay),
+        *((f"panel: {action} (settled)", values) for action, values in panel_clicks.items()),
     ):
+        if not values:
+            continue
         print(
             f"{name:24} median {statistics.median(values):6.1f} ms   p99 {p99(values):6.1f} ms"
             f"   max {max(values):6.1f} ms"
@@ -162,12 +169,21 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
-def _cid(message: Any, prefix: str) -> str:
+def _first_option(message: Any, custom_id: str) -> str:
+    return next(
+        c.options[0].value
+        for row in message.components
+        for c in row.children
+        if getattr(c, "custom_id", "") == custom_id
+    )
+
+
+def _cid(message: Any, prefix: str, suffix: str = "") -> str:
     return next(
         c.custom_id
         for row in message.components
         for c in row.children
-        if (getattr(c, "custom_id", "") or "").startswith(prefix)
+        if (getattr(c, "custom_id", "") or "").startswith(prefix) and c.custom_id.endswith(suffix)
     )
 
 
