@@ -203,3 +203,27 @@ def test_the_spexxx_final_picture_outlines_every_line_that_scored_in_its_scorers
         points = ring_points(squares)
         assert any(final.getpixel(p) == colour for p in points), (seat, squares)
         assert not any(plain.getpixel(p) == colour for p in points), (seat, squares)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+def test_the_spexxx_final_message_lists_the_lines_that_scored(lang: str) -> None:
+    """After the standings, each seat's Spexxx lines end to end, marked as in chat."""
+    from bot import text
+    from games.spexxx import GRID
+    from games.spexxx.scoring import spexxx_lines
+    from locales import translator
+    from tests.test_words_finals import finished
+
+    row = finished("spexxx", False)
+    t = translator(lang)
+    content = adapters()["spexxx"].final_view(t, row).content
+    assert content.startswith(text.standings(t, row))
+    lines = spexxx_lines(row.game.state.owners)
+    assert lines
+    said = content.splitlines()[-1]
+    assert said.startswith(t("Spexxx lines that scored: {lines}", lines="").rstrip())
+    for seat, squares in lines:
+        ends = f"{GRID[squares[0]].name}–{GRID[squares[-1]].name}"  # type: ignore[union-attr]
+        label = text.seat_label(t, row, seat)
+        part = said[said.index(label + " (") :].split(")")[0]
+        assert ends in part, (ends, part)

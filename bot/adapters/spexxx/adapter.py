@@ -23,7 +23,7 @@ from bot.adapters.spexxx import words
 from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
 from bot.models import GameRow
 from bot.refusals import Refusal
-from bot.text import player_names, seat_circles, seat_label
+from bot.text import player_names, seat_circles, seat_label, standings
 from games.common.ai import Decision
 from games.spexxx import (
     GRID,
@@ -202,7 +202,8 @@ class SpexxxAdapter(GameAdapter[Game]):
         picture = Picture(
             render_final, "spexxx-final.png", (game.state, player_names(t, row)), {"lang": t.lang}
         )
-        return TurnView("", None, picture)
+        lines = words.scored_lines(t, row)
+        return TurnView(standings(t, row) + (f"\n{lines}" if lines else ""), None, picture)
 
     def check_click(self, row: GameRow, seat: int, click: Click) -> None:
         """Spexxx's controls carry the turn and throws they were posted for (old buttons, from

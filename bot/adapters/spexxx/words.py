@@ -12,6 +12,7 @@ from bot.text import seat_label
 from games.common.ai import Decision
 from games.spexxx import GRID, Game, Hold, Place, PlacementScore, Throw, Variant, Zone
 from games.spexxx.ai.reasons import PlaceReasons
+from games.spexxx.scoring import spexxx_lines
 from games.spexxx.state import CUBES_PER_PLAYER, MAX_THROWS
 from locales import N_, Translator
 from renderers.spexxx.theme import ZONE_NAMES  # one list of colour names for text and images
@@ -314,3 +315,20 @@ def turn_content(t: Translator, row: GameRow, *, placing: bool = False) -> str:
         )
     lines.append(scoreboard(t, row))
     return "\n".join(lines)
+
+
+def scored_lines(t: Translator, row: GameRow) -> str:
+    """``Spexxx lines that scored: ⚫ ann (B1–E1, F1–I1); ⚪ bo (H4–H7)``: the final picture's
+    rings in words, each seat's lines from end to end (empty when none scored)."""
+    owners = row.game.state.owners
+    by_seat: dict[int, list[str]] = {}
+    for seat, squares in spexxx_lines(owners):
+        ends = [GRID[squares[0]], GRID[squares[-1]]]
+        by_seat.setdefault(seat, []).append("–".join(sq.name for sq in ends if sq is not None))
+    if not by_seat:
+        return ""
+    seats = "; ".join(  # not " · ": a computer's name has one
+        f"{seat_label(t, row, seat)} ({', '.join(lines)})"
+        for seat, lines in sorted(by_seat.items())
+    )
+    return t("Spexxx lines that scored: {lines}", lines=seats)
