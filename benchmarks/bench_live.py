@@ -19,6 +19,12 @@ and private panels stopped leaving view tasks: load 3–4: click → response me
 p99 50.8 / 67.3 ms (two runs), all three settled median 20 ms, CPU for the three median 19 ms;
 load 7: median 17.0 ms, p99 69.8 ms. Before: median 28–32 ms, p99 112–146 ms at load 3, and
 median 156 ms, p99 942 ms at load 7 (CPU 36–39 ms).
+
+Measured 2026-11-27 with the panel's buttons (the digit below, then left and right) and the
+STOP selects by rows: load 3: click → response median 10.1 / 10.5 ms, p99 44.7 / 47.6 ms, CPU
+for the three median 10.7–11.4 ms; the caller's panel clicks median 3.0 ms, p99 32 ms (the
+lay's settled 2.3 s is the channel's pace for the round's public posts, as with the select of
+24 before: 2.3 s). The same day before the change (main, load 2): median 7.3 ms, p99 15.8 ms.
 """
 
 from __future__ import annotations
@@ -90,7 +96,8 @@ async def main(rounds: int) -> None:
                 response: list[float] = []
                 settled: list[float] = []
                 cpu: list[float] = []  # CPU time of the three calls (bot and SimCord)
-                panel_clicks: dict[str, list[float]] = {"funnel": [], "below": [], "lay": []}
+                panel_response: list[float] = []  # the caller's panel clicks
+                panel_settled: dict[str, list[float]] = {"funnel": [], "below": [], "lay": []}
                 for n in range(rounds):
                     await env.advance_time(3.0)  # the countdown, then the roll
                     row = await bot.store.get(guild.id, 1)
@@ -128,21 +135,22 @@ async def main(rounds: int) -> None:
                         for m in reversed(thread.history(viewer=first))
                         if m.flags.ephemeral and m.components
                     )
-                    if target is None:  # a right NOWHERE: the funnel first
-                        start = time.perf_counter()
-                        cid = _cid(panel, "bk:funnel:")
-                        await first.select(panel, [_first_option(panel, cid)], custom_id=cid)
-                        panel_clicks["funnel"].append((time.perf_counter() - start) * 1000)
-                    for action, last in (("below", "1"), ("lay", "124")):
+                    for action, last in (("funnel", ""), ("below", "1"), ("lay", "124")):
+                        if action == "funnel" and target is not None:
+                            continue  # after a right NOWHERE the funnel first
                         panel = next(
                             m
                             for m in reversed(thread.history(viewer=first))
                             if m.flags.ephemeral and m.components
                         )
+                        cid = _cid(panel, f"bk:{action}:", last and ":" + last)
+                        values = [_first_option(panel, cid)] if action == "funnel" else None
+                        sent, answered = {}, {}
                         start = time.perf_counter()
-                        cid = _cid(panel, f"bk:{action}:", ":" + last)  # below, left and right
-                        await first.click(panel, custom_id=cid)
-                        panel_clicks[action].append((time.perf_counter() - start) * 1000)
+                        press = Press(first, panel, cid, values)
+                        await together(env, [press], sent=stamping(sent, answered))
+                        panel_settled[action].append((time.perf_counter() - start) * 1000)
+                        panel_response.extend((answered[k] - sent[k]) * 1000 for k in sent)
                     print(f"round {n + 1}: {settled[-1]:.0f} ms", file=sys.stderr, flush=True)
                 del adapter
         finally:  # an open connection's thread would keep the process alive
@@ -153,7 +161,8 @@ async def main(rounds: int) -> None:
         ("click → response", response),
         ("all three settled", settled),
         ("CPU for the three", cpu),
-        *((f"panel: {action} (settled)", values) for action, values in panel_clicks.items()),
+        ("panel click → response", panel_response),
+        *((f"panel: {action} (settled)", values) for action, values in panel_settled.items()),
     ):
         if not values:
             continue
