@@ -199,6 +199,16 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX live_panels_by_guild ON live_panels (guild_id)
         """,
     ),
+    (
+        8,
+        """
+        -- a finished game whose turn_message_id is NULL is one whose final standings are still
+        -- to post (tried again like a turn nobody was shown). Those earlier versions gave up on
+        -- stay given up (0: no message known), so an upgrade posts no old results
+        UPDATE games SET turn_message_id = 0 WHERE status = 'finished' AND turn_message_id IS NULL;
+        CREATE INDEX games_by_unposted ON games (status, turn_message_id)
+        """,
+    ),
 )
 
 _PG_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -381,6 +391,13 @@ POSTGRES_MIGRATIONS: tuple[tuple[int, str], ...] = (
             PRIMARY KEY (game_id, seat)
         );
         CREATE INDEX live_panels_by_guild ON live_panels (guild_id);
+        """,
+    ),
+    (
+        8,
+        """
+        UPDATE games SET turn_message_id = 0 WHERE status = 'finished' AND turn_message_id IS NULL;
+        CREATE INDEX games_by_unposted ON games (status, turn_message_id);
         """,
     ),
 )

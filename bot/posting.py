@@ -97,6 +97,8 @@ class Posting(FlowParts):
         channel = channel or await self.play_channel(row)
         if channel is None:
             log.warning("play channel %s is gone", row.play_channel_id, extra=ids(row))
+            if row.status is Status.FINISHED:
+                self.retry_post(row)  # the final standings, once the channel is reached
             return
         if row.status is Status.FINISHED:
             await self.post_final(row, channel)
@@ -373,7 +375,7 @@ class Posting(FlowParts):
                 self._post_versions[key], refused = left
                 if tries == len(POST_RETRY_DELAYS):
                     log.error(
-                        "turn still not posted after %d tries; trying on every %.0f minutes",
+                        "turn or final still not posted after %d tries; trying every %.0f minutes",
                         tries,
                         (POST_REFUSED_DELAY if refused else fast) / 60,
                         extra={"guild": guild_id, "game": game_id},
@@ -404,9 +406,9 @@ class Posting(FlowParts):
     async def post_pending_turn(
         self, guild_id: int, game_id: int, version: int
     ) -> tuple[int, bool] | None:
-        """Post the game's current turn if it is still unposted at ``version``; None when nothing
-        is left to post here, else the version to try again at and whether Discord refused for
-        good (a 4xx: tried again only slowly).
+        """Post the game's current turn, or a finished game's final standings, if still unposted
+        at ``version``; None when nothing is left to post here, else the version to try again at
+        and whether Discord refused for good (a 4xx: tried again only slowly).
 
         An unposted turn may be one a live process is posting right now (another process, with a
         wrong shard split): that process saves the game within seconds, long before the first
@@ -414,9 +416,12 @@ class Posting(FlowParts):
         again itself), and one still at ``version`` is claimed by a save before it is posted."""
         async with self.acting_unasked(guild_id, game_id):
             row = await self.store.get(guild_id, game_id)
-            if row is None or row.status is not Status.RUNNING or row.game is None:
+            if row is None or row.game is None or row.turn_message_id is not None:
                 return None
-            if row.turn_message_id is not None or adapter_for(row.kind).current(row.game) is None:
+            final = row.status is Status.FINISHED
+            if not final and (
+                row.status is not Status.RUNNING or adapter_for(row.kind).current(row.game) is None
+            ):
                 return None
             if row.version != version:
                 log.info("an unposted turn was saved meanwhile: left to its saver", extra=ids(row))
@@ -430,9 +435,18 @@ class Posting(FlowParts):
                 log.warning("play channel %s not reached", row.play_channel_id, extra=ids(row))
                 return row.version, failure is not None and not worth_retrying(failure)
             await self.store.save(row)  # the claim: another process's post after this is refused
-            self.acted["pending turn"] += 1
-            failure = await self.try_post_turn(row, channel, retry=False, look_back=True)
-            log.info("pending turn posted: %s", failure is None, extra=ids(row))
+            if final:
+                self.acted["pending final"] += 1
+                failure = await self.try_post_final(row, channel, look_back=True)
+            else:
+                self.acted["pending turn"] += 1
+                failure = await self.try_post_turn(row, channel, retry=False, look_back=True)
+            log.info(
+                "pending %s posted: %s",
+                "final" if final else "turn",
+                failure is None,
+                extra=ids(row),
+            )
             if failure is None:
                 return None
             return row.version, not worth_retrying(failure)
@@ -440,8 +454,9 @@ class Posting(FlowParts):
 
     async def recover(self, only: Collection[GameKey] | None = None) -> Recovered:
         """After a start: post every running game's turn that was saved but never posted, or
-        whose message is gone, and let the computers on turn play on; only games of this
-        process's shards. ``only``: just these games (those an earlier recovery failed on).
+        whose message is gone, and every finished game's final standings never posted, and let
+        the computers on turn play on; only games of this process's shards. ``only``: just
+        these games (those an earlier recovery failed on).
 
         Each game on its own: one that does not read, or whose recovery raises (a bug in its
         adapter, Discord failing), is logged with its ids and kept in ``failed``; the others
@@ -485,6 +500,12 @@ class Posting(FlowParts):
                 continue
             done.posted += outcome == "posted"
             done.resumed += outcome == "resumed"
+        if only is None:  # finished games whose final standings nobody was shown
+            running = {key for key, _ in games} | done.failed
+            for key, version in await self.store.unposted_games(self.scope):
+                if key not in running:
+                    self.retry_post_at(key.guild_id, key.id, version)
+                    done.posted += 1
         return done
 
     async def _recover_game(self, guild_id: int, game_id: int) -> str:
@@ -737,6 +758,19 @@ class Posting(FlowParts):
         return True
 
     async def post_final(self, row: GameRow, channel: discord.abc.Messageable) -> None:
+        """The final standings; if Discord does not take them, tried again in the background
+        as a turn nobody was shown (``retry_post``), restart or not."""
+        if await self.try_post_final(row, channel) is not None:
+            self.retry_post(row)
+
+    async def try_post_final(
+        self, row: GameRow, channel: discord.abc.Messageable, *, look_back: bool = False
+    ) -> BaseException | None:
+        """``post_final`` once, saying why Discord did not take it; None once posted. Until then
+        the finished game's ``turn_message_id`` stays None: the timer sweep and the start-up
+        recovery find it (``store.unposted_games``). A try again first ``look_back``s: standings
+        Discord posted while the bot was told it failed are kept, not posted twice. The game's
+        statistics are recorded at every try, once per game all the same."""
         game = adapter_for(row.kind)
         await record_finished(self.store, row)  # stats and Elo, once per game
         t = await self.public_t(row.guild_id)
@@ -744,18 +778,27 @@ class Posting(FlowParts):
         content = game_over(t, row) + f" {verdict(t, row)}\n"
         content += final.content or text.standings(t, row)
         content, files = await self._with_picture(t, content, final.picture, channel)
-        message = None
+        message_id, jump_url = None, None
         try:
-            message = await self.pacer.send(
-                channel, content, files=files, allowed_mentions=NO_MENTIONS
-            )
+            if look_back:
+                message_id = await self._posted_unseen(row, channel, content, None)
+            if message_id is not None:
+                log.info("the final standings went through unseen: kept", extra=ids(row))
+            else:
+                message = await self.pacer.send(
+                    channel, content, files=files, allowed_mentions=NO_MENTIONS
+                )
+                message_id, jump_url = message.id, message.jump_url
         except DISCORD_FAILURES as exc:
             log.warning("could not post the final standings: %r", exc, extra=ids(row))
-        if message is not None:
-            row.turn_message_id = message.id
-            await self.store.save(row)
-            await self.mark_lobby_ended(row, message.jump_url)
+            return exc
+        row.turn_message_id = message_id
+        await self.store.save(row)
+        if jump_url is None and hasattr(channel, "get_partial_message"):
+            jump_url = channel.get_partial_message(message_id).jump_url  # type: ignore[attr-defined]
+        await self.mark_lobby_ended(row, jump_url)
         log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
+        return None
 
     async def answer_edit(self, interaction: discord.Interaction, **fields: Any) -> None:
         """A click's answer editing its message through the interaction (not paced): an edit

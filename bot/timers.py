@@ -302,8 +302,7 @@ class TurnTimers:
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
         channel = await self.play.play_channel(row)
         if channel is None:
-            if row.status is Status.RUNNING:
-                self.play.retry_post(row)  # the next turn, once the channel is reached
+            self.play.retry_post(row)  # the next turn or the final, once the channel is reached
             return
         await self.play.close_turn_message(row, channel, ended, lead=note)
         if removed:

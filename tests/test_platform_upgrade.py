@@ -39,10 +39,12 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
     )
     store = await SqliteGameStore.open(path)
     try:
-        assert await store.schema_version() == MIGRATIONS[-1][0] == 7
+        assert await store.schema_version() == MIGRATIONS[-1][0] == 8
         finished, running, lobby = [await store.get(GUILD, i, events=True) for i in (1, 2, 3)]
         assert finished is not None and running is not None and lobby is not None
         assert [r.kind for r in (finished, running, lobby)] == ["spexxx"] * 3
+        # a final an earlier version did not post (turn_message_id NULL) is not posted now
+        assert finished.turn_message_id == 0 and await store.unposted_games() == []
         assert finished.options == {"variant": "adult"} and finished.status is Status.FINISHED
         assert running.options == {"variant": "children"} and running.turn_timer == 120
         assert running.turn_message_id == 999 and running.status is Status.RUNNING

@@ -471,6 +471,31 @@ async def test_a_process_lists_only_the_games_of_its_shards(database: TestDb) ->
         await store.close()
 
 
+async def test_the_unposted_games_are_turns_and_finals_no_message_shows(database: TestDb) -> None:
+    """The timer sweep's listing: a running game whose turn has no message and a finished one
+    whose final standings have none; not a cancelled game, nor one whose message is known."""
+    store = await open_store(database.url)
+    try:
+        rows = []
+        for status in (Status.RUNNING, Status.FINISHED, Status.FINISHED, Status.CANCELLED):
+            row = await store.create_lobby(5, CHANNEL, Player(1, "ann"), "spexxx", {})
+            row.players.append(Player(2, "ben"))
+            row.game, row.status = Game.new(2, SeededDice(1)), status
+            await store.save(row)
+            rows.append(row)
+        running, final, shown, _cancelled = rows
+        shown.turn_message_id = 77
+        await store.save(shown)
+        assert [key for key, _ in await store.unposted_games()] == [
+            GameKey(r.guild_id, r.id) for r in (running, final)
+        ]
+        final.turn_message_id = 78  # the standings are posted
+        await store.save(final)
+        assert await store.unposted_games() == [(GameKey(5, running.id), running.version)]
+    finally:
+        await store.close()
+
+
 async def test_live_panels_are_kept_replaced_listed_by_age_and_dropped(database: TestDb) -> None:
     """A live game's panels: one per seat (a newer one replaces it), listed while their token
     is valid (older ones are dropped from the table), gone with their game's deletion too."""

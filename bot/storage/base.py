@@ -117,8 +117,8 @@ class GameStore(Protocol):
         ...
 
     async def unposted_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
-        """Running games whose turn has no message, of the servers on ``scope``'s shards, with
-        their versions."""
+        """Running games whose turn has no message and finished ones whose final standings have
+        none, of the servers on ``scope``'s shards, with their versions."""
         ...
 
     async def all_games(self) -> GameList: ...
@@ -421,14 +421,15 @@ class SqlGameStore:
 
     async def unposted_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
         """Running games whose turn is shown in no message (``turn_message_id`` NULL: a post
-        failed, or a crash came before it), of the servers on ``scope``'s shards, each with the
-        version it was saved at: the timer sweep finds those nothing tries to post any more.
-        Keys only, as ``due_games``; a game just saved by an action still posting it is listed
-        too (the try waits, and leaves alone a game saved meanwhile)."""
+        failed, or a crash came before it), and finished ones whose final standings are not
+        (the same), of the servers on ``scope``'s shards, each with the version it was saved
+        at: the timer sweep finds those nothing tries to post any more. Keys only, as
+        ``due_games``; a game just saved by an action still posting it is listed too (the try
+        waits, and leaves alone a game saved meanwhile)."""
         rows = await self._read(
-            "SELECT guild_id, id, version FROM games WHERE status = ? AND turn_message_id IS NULL"
-            f" AND {scope.sql()} ORDER BY id",
-            (Status.RUNNING.value,),
+            "SELECT guild_id, id, version FROM games WHERE status IN (?, ?)"
+            f" AND turn_message_id IS NULL AND {scope.sql()} ORDER BY id",
+            (Status.RUNNING.value, Status.FINISHED.value),
         )
         return [(GameKey(r[0], r[1]), int(r[2])) for r in rows]
 
