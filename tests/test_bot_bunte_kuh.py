@@ -769,3 +769,15 @@ async def test_controls_posted_before_the_upgrade_still_call_and_lay(simcord_env
     old = next(m for m in where.history() if m.content == "old round")
     r = await ann.select(old, [label], custom_id=stop_id)  # that round was ben's
     assert r.ephemeral and r.response.content == f"{ADAPTER.seat_marks[1]} ben called first."
+
+
+@LIVE
+async def test_a_round_shows_the_pile_before_its_roll(simcord_env, db_path) -> None:
+    """As in every game, a round's message carries the picture from its first post: the
+    pile, before the dice are rolled."""
+    table = KuhTable(simcord_env, db_path)
+    where = await table.start()
+    first = table.round_message(where)
+    assert "Next roll" in first.content and table.state().phase is Phase.ROLL
+    png = await read_png(first)
+    assert png.width > 800

@@ -394,7 +394,8 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 "🎲 " + t("Next roll {when}, for {name}.", when=when, name=dw.who(t, row, s.holder))
             )
             lines.append(self._supplies(t, row))
-            return TurnView("\n".join(lines))
+            # the pile from the round's first message, as every game's turn shows its table
+            return TurnView("\n".join(lines), picture=self._picture(t, row))
         deadline = f"<t:{int(self.posix(game, s.deadline or 0))}:R>"
         key = self.round_key(game)
         if s.phase is Phase.CALL:
