@@ -219,6 +219,11 @@ class Posting(FlowParts):
             else:
                 failure = exc
                 log.warning("could not post the turn message: %r", exc, extra=ids(row))
+        if failure is not None and not fresh and controls is not None and interaction is None:
+            found = await self._posted_again(row, channel, content, controls, failure, previous)
+            if found is not None:
+                log.info("the turn's post again went through unseen: kept", extra=ids(row))
+                row.turn_message_id, posted, failure = found, True, None
         if fresh and not posted:
             end_turn(row)  # nobody was shown this turn: no clock runs for it
         await self.store.save(row)
@@ -239,10 +244,12 @@ class Posting(FlowParts):
         channel: discord.abc.Messageable,
         content: str,
         controls: discord.ui.View | None,
+        *,
+        besides: int | None = None,
     ) -> int | None:
-        """The id of this very turn's message among the channel's last few, if an earlier post
-        reached Discord while the bot was told it failed (or a crash came before its id was
-        saved). A turn with controls is known by them (they carry the game and its event
+        """The id of this very turn's message among the channel's last few (but ``besides``), if
+        an earlier post reached Discord while the bot was told it failed (or a crash came before
+        its id was saved). A turn with controls is known by them (they carry the game and its event
         count, so no other state's message matches); one without (a computer's) by its words.
 
         A look Discord refuses for good (no permission to read the history) is skipped, so the
@@ -251,6 +258,8 @@ class Posting(FlowParts):
         code = adapter_for(row.kind).code
 
         def same(message: discord.Message) -> bool:
+            if message.id == besides:
+                return False
             if controls is None:
                 return message.content == content and not message.components
             return self._controls_of(message, code, row.id, row.event_count)
@@ -263,6 +272,27 @@ class Posting(FlowParts):
             log.info("recent messages not read: %r", exc, extra=ids(row))
             return None
         return found[0] if found else None
+
+    async def _posted_again(
+        self,
+        row: GameRow,
+        channel: discord.abc.Messageable,
+        content: str,
+        controls: discord.ui.View,
+        failure: BaseException,
+        previous: int | None,
+    ) -> int | None:
+        """A turn posted again (the half-time reminder) that Discord made while the bot was told
+        it failed (a read timeout): its id, found by its controls among the channel's last few
+        and not the ``previous`` message, so it becomes the turn's message and the older one
+        goes. None when the failure was a refusal (nothing was made) or the look fails."""
+        if not worth_retrying(failure):
+            return None
+        try:
+            return await self._posted_unseen(row, channel, content, controls, besides=previous)
+        except DISCORD_FAILURES as exc:
+            log.info("recent messages not read: %r", exc, extra=ids(row))
+            return None
 
     async def _look_back(
         self, channel: discord.abc.Messageable, pick: Callable[[discord.Message], bool]

@@ -400,3 +400,23 @@ async def test_a_board_whose_message_was_not_read_back_goes_with_its_turn(simcor
     await simcord_env.advance_time(60)
     assert sum("Time ran out" in m.content for m in where.history()) == 1
     assert_one_running(table, where)
+
+
+@pytest.mark.parametrize("kind", ["spexxx", "cuibono"])
+async def test_a_reminder_posted_but_reported_failed_takes_the_turns_place(
+    simcord_env, db_path, net_faults, kind
+):
+    """Discord posted the half-time reminder but the answer was lost (a read timeout): the bot
+    finds the reminder among the channel's last messages by its controls, keeps it as the
+    turn's message and takes the older one away, so one message alone offers the turn."""
+    table, where = await started(kind, simcord_env, db_path, timer=120)
+    first = turn_message(table, where)
+    net_faults.inject("POST", "/channels/*/messages", TimeoutError(), after=True)
+    await simcord_env.advance_time(70)  # the half-time reminder
+    assert len(net_faults.raised) == 1
+    reminder = turn_message(table, where)
+    assert reminder.id != first.id and "still your turn" in reminder.content
+    assert as_db(db_path).one("SELECT turn_message_id FROM games")[0] == reminder.id
+    assert_one_running(table, where)
+    await table.play_turn(where)
+    assert_one_running(table, where)
