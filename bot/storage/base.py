@@ -286,6 +286,15 @@ class SqlGameStore:
         """Run ``body`` in one write transaction; it commits only when ``body`` returns True."""
         raise NotImplementedError
 
+    async def _write(self, sql: str, params: Sequence[object] = ()) -> None:
+        """One statement in a write transaction of its own."""
+
+        async def body(tx: Tx) -> bool:
+            await tx.execute(sql, params)
+            return True
+
+        await self._transaction(body)
+
     async def _lock_ratings(self, tx: Tx, guild_id: int, kind: str) -> None:
         """Keep other writers off this server's ratings of this game until ``tx`` ends."""
 
@@ -564,23 +573,19 @@ class SqlGameStore:
     # ------------------------------------------------------------ timed views
 
     async def add_timed_view(self, view: TimedView) -> None:
-        async def body(tx: Tx) -> bool:
-            await tx.execute(
-                "INSERT INTO timed_views (guild_id, game_id, message_id, due, lead, later)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, message_id) DO UPDATE SET"
-                " due = excluded.due, lead = excluded.lead, later = excluded.later",
-                (
-                    view.guild_id,
-                    view.game_id,
-                    view.message_id,
-                    float(view.due),
-                    view.lead,
-                    json.dumps(view.then),
-                ),
-            )
-            return True
-
-        await self._transaction(body)
+        await self._write(
+            "INSERT INTO timed_views (guild_id, game_id, message_id, due, lead, later)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, message_id) DO UPDATE SET"
+            " due = excluded.due, lead = excluded.lead, later = excluded.later",
+            (
+                view.guild_id,
+                view.game_id,
+                view.message_id,
+                float(view.due),
+                view.lead,
+                json.dumps(view.then),
+            ),
+        )
 
     async def timed_views(self, scope: ShardScope = ALL_SHARDS) -> list[TimedView]:
         """Each row on its own: one whose later view does not read is logged and left out."""
@@ -602,48 +607,36 @@ class SqlGameStore:
         return views
 
     async def drop_timed_view(self, guild_id: int, game_id: int, message_id: int) -> None:
-        async def body(tx: Tx) -> bool:
-            await tx.execute(
-                "DELETE FROM timed_views WHERE guild_id = ? AND game_id = ? AND message_id = ?",
-                (guild_id, game_id, message_id),
-            )
-            return True
-
-        await self._transaction(body)
+        await self._write(
+            "DELETE FROM timed_views WHERE guild_id = ? AND game_id = ? AND message_id = ?",
+            (guild_id, game_id, message_id),
+        )
 
     # ------------------------------------------------------------ live panels
 
     async def keep_panel(self, panel: LivePanel) -> None:
-        async def body(tx: Tx) -> bool:
-            await tx.execute(
-                "INSERT INTO live_panels"
-                " (guild_id, game_id, seat, token, message_id, lang, shown, version)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
-                " token = excluded.token, message_id = excluded.message_id,"
-                " lang = excluded.lang, shown = excluded.shown, version = excluded.version",
-                (
-                    panel.guild_id,
-                    panel.game_id,
-                    panel.seat,
-                    panel.token,
-                    panel.message_id,
-                    panel.lang,
-                    float(panel.shown),
-                    panel.version,
-                ),
-            )
-            return True
-
-        await self._transaction(body)
+        await self._write(
+            "INSERT INTO live_panels"
+            " (guild_id, game_id, seat, token, message_id, lang, shown, version)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+            " token = excluded.token, message_id = excluded.message_id,"
+            " lang = excluded.lang, shown = excluded.shown, version = excluded.version",
+            (
+                panel.guild_id,
+                panel.game_id,
+                panel.seat,
+                panel.token,
+                panel.message_id,
+                panel.lang,
+                float(panel.shown),
+                panel.version,
+            ),
+        )
 
     async def live_panels(self, since: float, scope: ShardScope = ALL_SHARDS) -> list[LivePanel]:
-        async def body(tx: Tx) -> bool:
-            await tx.execute(
-                f"DELETE FROM live_panels WHERE shown < ? AND {scope.sql()}", (float(since),)
-            )
-            return True
-
-        await self._transaction(body)
+        await self._write(
+            f"DELETE FROM live_panels WHERE shown < ? AND {scope.sql()}", (float(since),)
+        )
         rows = await self._read(
             "SELECT guild_id, game_id, seat, token, message_id, lang, shown, version"
             f" FROM live_panels WHERE {scope.sql()} ORDER BY game_id, seat"
@@ -651,14 +644,10 @@ class SqlGameStore:
         return [LivePanel(r[0], r[1], r[2], r[3], r[4], r[5], float(r[6]), r[7]) for r in rows]
 
     async def drop_panel(self, guild_id: int, game_id: int, seat: int) -> None:
-        async def body(tx: Tx) -> bool:
-            await tx.execute(
-                "DELETE FROM live_panels WHERE guild_id = ? AND game_id = ? AND seat = ?",
-                (guild_id, game_id, seat),
-            )
-            return True
-
-        await self._transaction(body)
+        await self._write(
+            "DELETE FROM live_panels WHERE guild_id = ? AND game_id = ? AND seat = ?",
+            (guild_id, game_id, seat),
+        )
 
     # ---------------------------------------------------------- server settings
 
