@@ -5,9 +5,8 @@ replay needs no RNG. The whole record is checked for shape first (``parse_record
 then the rules turn by turn (``replay``: ``RuleViolation``, exit 1).
 
 One extension, as for Spexxx: ``"resignations": [{"player": 1, "after_turn": 7}]`` for players
-who left a game through the bot. RECORD-FORMAT.md has no word for it (the README's "Replaying
-and rendering game records" describes it); readers that ignore the key replay games without
-resignations correctly.
+who left a game through the bot. RECORD-FORMAT.md has no word for it (``docs/records.md``
+describes it); readers that ignore the key replay games without resignations correctly.
 """
 
 from __future__ import annotations

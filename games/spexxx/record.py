@@ -2,9 +2,9 @@
 
 A record lists each turn's throws and its square or discard; holds are not recorded, since any
 die may be re-thrown. One optional extension: ``"resignations": [{"player": 1, "after_turn": 7}]``
-for players who left a game through the bot (RECORD-FORMAT.md has no word for it; the README's
-"Replaying and rendering game records" describes it; readers that do not know the key can ignore
-it only for games without resignations).
+for players who left a game through the bot (RECORD-FORMAT.md has no word for it;
+``docs/records.md`` describes it; readers that do not know the key can ignore it only for games
+without resignations).
 """
 
 from __future__ import annotations
