@@ -14,9 +14,11 @@ fresh database. ``both`` prints SQLite's figures, then PostgreSQL's, in one run.
   again under its lock; now: keys, then one state-only load);
 * click save: ``save`` of one action (one new event, the state and the row, in one
   transaction with its version check), action after action;
-* unposted games: the timer sweep's listing of running games whose turn has no message (20
-  among 2,000 running; no index of its own: median 0.26 ms on SQLite, 0.32 ms on PostgreSQL,
-  p99 13 ms and 0.55 ms, 100 listings each, November 2026);
+* unposted games: the timer sweep's listing of running games whose turn has no message and
+  finished ones whose final standings have none (20 among 2,000 running and 10 among 10,000
+  finished; with the index of migration 8: median 0.13-0.26 ms on SQLite, 0.18-0.26 ms on
+  PostgreSQL, p99 3.7-4.2 ms and 0.3-3.6 ms; the same without it: 4.0 ms and 1.45 ms, p99
+  15.2 ms and 4.3 ms; 100 listings each, two runs, November 2026);
 * reads racing saves: two readers load the game with its log while a writer saves it turn by
   turn; each read is checked (state == replay of the log it came with).
 
@@ -160,20 +162,33 @@ async def sweep_loads(store: SqlGameStore, n: int, due: int = 20) -> None:
 
 
 async def unposted_listing(
-    store: SqlGameStore, n: int, running: int = 2000, unposted: int = 20
+    store: SqlGameStore,
+    n: int,
+    running: int = 2000,
+    unposted: int = 20,
+    finished: int = 10_000,
+    unshown: int = 10,
 ) -> None:
     """The timer sweep's second query: the running games whose turn has no message, among
-    ``running`` running games (every ``running // unposted``-th unposted)."""
-    for i in range(running):
-        row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {})
-        row.players.append(Player(2, "ben"))
-        row.game, row.status = Game.new(2, SeededDice(i)), Status.RUNNING
-        row.turn_message_id = None if i % (running // unposted) == 0 else 10_000 + i
-        await store.save(row)
+    ``running`` running games (every ``running // unposted``-th unposted), and the finished
+    ones whose final standings have none, among ``finished`` (every ``finished // unshown``-th)."""
+    for status, count, every in (
+        (Status.RUNNING, running, running // unposted),
+        (Status.FINISHED, finished, finished // unshown),
+    ):
+        for i in range(count):
+            row = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), "spexxx", {})
+            row.players.append(Player(2, "ben"))
+            row.game, row.status = Game.new(2, SeededDice(i)), status
+            row.turn_message_id = None if i % every == 0 else 10_000 + i
+            await store.save(row)
     listed = await store.unposted_games()
-    assert len(listed) == unposted, len(listed)
+    assert len(listed) == unposted + unshown, len(listed)
     samples = await timed(store.unposted_games, max(1, n // 5))
-    print(f"timer sweep's unposted games, {unposted} among {running} running:")
+    print(
+        f"timer sweep's unposted games, {unposted} among {running} running"
+        f" and {unshown} among {finished} finished:"
+    )
     print("  " + figures(samples))
 
 
