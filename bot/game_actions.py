@@ -9,7 +9,7 @@ import discord
 
 from bot import replies, text
 from bot.adapters import adapter_for
-from bot.failures import DISCORD_FAILURES
+from bot.failures import DISCORD_FAILURES, worth_retrying
 from bot.flow_parts import FlowParts
 from bot.logs import ids
 from bot.messages import (
@@ -149,7 +149,8 @@ class GameActions(FlowParts):
 
     async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None:
         """The lobby message said the game had started: now it says how it ended, with a link
-        to the final standings (best effort)."""
+        to the final standings; an edit Discord did not take now (a 5xx, the network) is made
+        later (``TimedViews.keep_change``), restart or not."""
         if row.lobby_message_id is None:
             return
         channel = self.bot.get_channel(row.channel_id)
@@ -169,6 +170,8 @@ class GameActions(FlowParts):
             )
         except DISCORD_FAILURES as exc:
             log.info("lobby message not updated: %r", exc, extra=ids(row))
+            if worth_retrying(exc):
+                await self.timed.keep_change(row, row.lobby_message_id, content, lobby=True)
 
     async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
         """A public answer to a stored action; if Discord refuses it, a private word instead."""

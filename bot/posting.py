@@ -30,7 +30,7 @@ from bot.models import GameRow, Status, TimedView
 from bot.refusals import Refusal
 from bot.stats import record_finished
 from bot.storage import CorruptGame, GameKey
-from bot.timed import DELETE, KEPT
+from bot.timed import DELETE, KEPT, LOBBY
 from bot.timers import (
     end_turn,
     start_turn_clock,
@@ -699,7 +699,15 @@ class Posting(FlowParts):
         row = await self.store.get(timed.guild_id, timed.game_id)
         if row is None:
             return True
-        channel, failure = await self.reach_play_channel(row)
+        if timed.then.get(LOBBY):  # the lobby message: in the channel the game was opened in
+            channel, failure = self.bot.get_channel(row.channel_id), None
+            if channel is None:
+                try:
+                    channel = await self.bot.fetch_channel(row.channel_id)
+                except DISCORD_FAILURES as exc:
+                    failure = exc
+        else:
+            channel, failure = await self.reach_play_channel(row)
         if channel is None and failure is not None and worth_retrying(failure):
             return False  # not reached now: tried again
         if channel is None or not hasattr(channel, "get_partial_message"):

@@ -35,6 +35,7 @@ COVER_RETRY_DELAYS = (5.0, 10.0, 20.0, 30.0)
 # cannot be made again from the game (an ended turn's words, an older message of a turn to go)
 KEPT = "_kept"
 SHOW = "show"  # the message shows ``lead`` as it is, without controls or picture
+LOBBY = "_lobby"  # a kept change of the lobby message, in the channel the game was opened in
 DELETE = "delete"  # the message goes
 
 
@@ -53,11 +54,16 @@ class TimedViews:
         await self.play.store.add_timed_view(timed)
         return timed
 
-    async def keep_change(self, row: GameRow, message_id: int, content: str | None) -> None:
+    async def keep_change(
+        self, row: GameRow, message_id: int, content: str | None, *, lobby: bool = False
+    ) -> None:
         """A change of an ended turn's message that Discord did not take now (a 5xx, the network):
         stored, and made in the background after ``COVER_RETRY_DELAYS[0]``, tried again as any timed
-        view's, and after a restart too. ``content`` None: the message is deleted."""
-        then = {KEPT: DELETE if content is None else SHOW}
+        view's, and after a restart too. ``content`` None: the message is deleted; ``lobby``: the
+        message is the game's lobby message (how the game ended, the link to its standings)."""
+        then: dict[str, Any] = {KEPT: DELETE if content is None else SHOW}
+        if lobby:
+            then[LOBBY] = True
         due = now() + COVER_RETRY_DELAYS[0]
         timed = TimedView(row.guild_id, row.id, message_id, due, content or "", then)
         await self.play.store.add_timed_view(timed)

@@ -153,3 +153,42 @@ async def test_a_das_spiel_final_lost_over_a_restart_is_posted_once(
     assert len(lobby) == 1 and str(shown[0].id) in lobby[0].content
     assert recorded(db_path, table.game_id)[0] == 1
     no_errors(simcord_env)
+
+
+def linked(table: Table, thread) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the channel's lobby message links the thread's final standings."""
+    shown = finals(thread)
+    return any(
+        "Final standings:" in m.content and str(shown[0].id) in m.content
+        for m in table.channel.history()
+    )
+
+
+async def test_a_result_line_discord_refused_is_made_later(simcord_env, database) -> None:
+    """The final is posted, but Discord refuses the edit of the lobby message in the channel
+    (a 503): the line saying how the game ended, with its link, is made a few seconds later."""
+    table = Table(simcord_env)
+    thread = await one_turn_played(table)
+    simcord_env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/*", status=503)
+    await resign(table, thread)
+    assert len(finals(thread)) == 1 and not linked(table, thread)
+    await simcord_env.advance_time(6)
+    shown_once(table, thread, database)
+    no_errors(simcord_env)
+
+
+@ONLY_SQLITE
+async def test_a_result_line_not_made_before_a_restart_is_made_after_it(
+    simcord_env, database, make_bot, net_faults: NetFaults
+) -> None:
+    table = Table(simcord_env)
+    thread = await one_turn_played(table)
+    net_faults.inject("PATCH", f"/channels/{table.channel.id}/messages/*", times=None)
+    await resign(table, thread)
+    await simcord_env.advance_time(30)
+    assert len(finals(thread)) == 1 and not linked(table, thread)
+    await simcord_env.restart_bot(make_bot())
+    net_faults.clear()
+    await simcord_env.advance_time(6)
+    shown_once(table, thread, database)
+    no_errors(simcord_env)
