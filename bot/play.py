@@ -329,14 +329,13 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
             ut = user_t(interaction)
             lost = (
                 ut(
-                    "Your move is saved and the game is over, but Discord did not accept the "
-                    "final standings. `/{group} games` lists the running games.",
-                    group=game.group,
+                    "Your move is saved and the game is over. Discord did not take the final "
+                    "standings yet: the bot posts them as soon as it can."
                 )
                 if row.status is Status.FINISHED
                 else ut(
-                    "Your move is saved, but Discord did not accept the next turn message. "
-                    "`/{group} board` posts it again.",
+                    "Your move is saved. Discord did not take the next turn's message yet: "
+                    "the bot tries again shortly, or `/{group} board` posts it now.",
                     group=game.group,
                 )
             )
