@@ -51,6 +51,21 @@ from bot import create_bot
 from bot.dice import seeded_dice
 from tests.together import Press, together
 
+# Virtual seconds let pass after each step: the round message's edits are paced per channel
+# (``bot.pacing``: 5 in 5.25 s), so without it the message read next still shows an older state.
+PACED = 1.1
+
+
+async def caught_up(env: Any, where: Any, before: Any) -> None:
+    """Let virtual time pass until the round message no longer shows ``before`` (a roll's
+    edit may wait behind the paced edits of the round before)."""
+    for _ in range(20):
+        now = round_message(where)
+        if now is None or now.id != before.id or now.content != before.content:
+            return
+        await env.advance_time(0.5)
+
+
 ANSWERED: dict[int, float] = {}  # interaction id → perf_counter when the bot answered it
 
 
@@ -127,8 +142,9 @@ async def play(env: Any, n: int, rounds: int, alone: Samples, overlap: Samples) 
         roll = ids(message, "raf:roll:")
         if not roll:
             break
-        roller = next(p for p in people if f"<@{p.id}>" in message.content)
+        roller = next(p for p in people if f"<@{p.id}>, roll" in message.content)
         await single(alone, roller.click(message, custom_id=roll[0]))
+        await caught_up(env, where, message)
         played += 1
         message = round_message(where)
         if message is None or not ids(message, "raf:stop:"):
@@ -153,12 +169,14 @@ async def play(env: Any, n: int, rounds: int, alone: Samples, overlap: Samples) 
                 answered = ANSWERED.get(int(result._interaction.id))
                 assert answered is not None, "a click was not answered"
                 overlap.append((answered - start) * 1000)
+            await env.advance_time(PACED)
             now = round_message(where)
             if now is None or ids(now, "raf:roll:"):
                 break  # the round closed by itself (or the game ended)
         message = round_message(where)
         if message is not None and ids(message, "raf:stop:"):
             await single(alone, roller.click(message, custom_id=ids(message, "raf:stop:")[0]))
+            await env.advance_time(PACED)
     return played
 
 

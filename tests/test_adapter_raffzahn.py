@@ -13,14 +13,14 @@ from PIL import Image
 
 from bot.adapter import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Select
 from bot.adapters.raffzahn import ADAPTER as RAF
-from bot.adapters.raffzahn import panel
 from bot.adapters.raffzahn.adapter import Throw
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
-from games.das_spiel.raffzahn import Phase, Raffzahn, Roll, Take
+from games.das_spiel.raffzahn import Phase, Raffzahn, Roll
 from games.das_spiel.raffzahn import ai as raf_ai
 from games.das_spiel.sides import side_of_seat
 from locales import translator
+from renderers.das_spiel import render_raffzahn_public, render_raffzahn_wall
 
 CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
 
@@ -58,13 +58,11 @@ def test_a_press_of_roll_draws_the_turquoise_die() -> None:
     assert table.engine.state.deadline == 61_500
 
 
-def panel_cells(content: str) -> list[tuple[str, int]]:
-    grid = content.split("```")[1]
-    return [(label, int(pips)) for label, pips in CELL.findall(grid)]
-
-
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_a_panel_shows_its_owners_side_and_no_other(seat: int) -> None:
+    """The panel's picture is drawn from the seat's own view alone (its side's cells, what it
+    may take); its buttons are the dice it may take; its words hold no grid of the wall (a
+    code block some 65 characters wide wrapped on a phone)."""
     played = whole_game(4)
     engine = Raffzahn.new(4)
     t = translator("en")
@@ -75,15 +73,11 @@ def test_a_panel_shows_its_owners_side_and_no_other(seat: int) -> None:
         table.engine = engine.copy()
         row = _row(table)
         view = RAF.panel_view(t, row, seat)
-        cells = panel_cells(view.content)
-        axis = side_of_seat(seat)
-        pyr = engine.state.pyramid
-        own = [(g.LABELS[i], pips) for i, pips in pyr.side_view(axis) if i != g.NONE]
-        assert sorted(cells) == sorted(own)  # every cell of the wall, with this seat's pips
-        for label, pips in cells:
-            i = g.index_of_label(label)
-            others = {pyr.face(i, a) for a in range(3) if a != axis}
-            assert pips not in others  # a free die's three faces differ: nothing leaks
+        assert view is not None and view.picture is not None
+        assert view.picture.draw is render_raffzahn_wall
+        assert view.picture.args == (engine.view(seat),) and not view.picture.kwargs
+        assert view.picture.args[0].side == side_of_seat(seat)
+        assert "```" not in view.content and not CELL.search(view.content)
         takeable = engine.state.takeable(seat)
         buttons = [
             b.args[0]
@@ -106,7 +100,12 @@ def test_the_public_message_names_no_pips() -> None:
     table.engine = engine
     view = RAF.turn_view(translator("en"), _row(table))
     assert not CELL.search(view.content)
-    assert view.picture is not None and "seat" not in view.picture.kwargs
+    # the picture is drawn from the public view (no cells, nothing takeable), the names and
+    # this round's takes: nothing that holds a pip
+    assert view.picture is not None and view.picture.draw is render_raffzahn_public
+    public, _names, takes = view.picture.args
+    assert public == engine.view(None) and public.cells == () and not public.takeable
+    assert all(isinstance(seat, int) and isinstance(pos, int) for seat, pos in takes)
 
 
 def test_more_takeable_dice_than_buttons_become_selects_within_limits() -> None:
@@ -126,15 +125,6 @@ def test_more_takeable_dice_than_buttons_become_selects_within_limits() -> None:
     assert all(1 <= len(s.options) <= MAX_OPTIONS for s in selects)
     assert [o.value for s in selects for o in s.options] == g.labels(many)
     assert RAF.panel_controls(t, 0, False, "1") is None
-
-
-def test_the_wall_grid_marks_the_takeable_dice() -> None:
-    engine = Raffzahn.new(1)
-    engine.apply(Roll(0, 5, 0))
-    grid = panel.wall_grid(engine.view(1))
-    assert "[7B1 5]" in grid and "[7B2 5]" in grid and " 7A1 3 " in grid
-    engine.apply(Take(1, g.index_of_label("7B1"), 10))
-    assert "[6C1" not in panel.wall_grid(engine.view(1))  # freed, but shows 6 to side Y
 
 
 def _row(table):  # a stored game as the adapter reads it

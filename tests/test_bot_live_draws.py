@@ -72,7 +72,7 @@ async def test_takes_at_once_are_answered_first_and_the_round_drawn_once(
     for seat, player in enumerate(table.players):
         panel = table.panel(where, player)
         assert panel is not None
-        assert_own_side_only(panel.content, engine, seat)
+        await assert_own_side_only(panel, engine, seat)
         # the buttons are the dice the seat may take now, in every panel, not an older state's
         expected = {g.LABELS[i] for i in g.bits(engine.state.takeable(seat))}
         assert takes_offered(panel) == expected, (player.name, expected)

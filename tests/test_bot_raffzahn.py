@@ -7,6 +7,7 @@ a restart mid-round, export only after the end, stats per game."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -17,6 +18,7 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
+from PIL import Image
 
 from bot.adapters import adapter_for
 from bot.adapters.raffzahn import RaffzahnAdapter
@@ -24,7 +26,8 @@ from bot.adapters.raffzahn.adapter import SEAT_MARKS
 from games.das_spiel import geometry as g
 from games.das_spiel.__main__ import main as replay_main
 from games.das_spiel.raffzahn import Phase, Raffzahn, Roll, Stop, Take
-from games.das_spiel.sides import side_of_seat
+from renderers.das_spiel import raffzahn_wall, render_raffzahn_wall
+from renderers.das_spiel.panels import SEAT_COLOURS
 from tests.dastable import DasTable, notified, replayed, stored
 from tests.simtable import component_ids, find_id
 from tests.test_das_spiel_raffzahn import SAMPLE
@@ -100,26 +103,35 @@ def take_id(panel: discord.Message, label: str) -> str:
     return ids[0]
 
 
-def panel_faces(content: str) -> list[tuple[str, int]]:
-    return [(label, int(pips)) for label, pips in CELL.findall(content.split("```")[1])]
+def offers(panel: discord.Message, label: str) -> bool:
+    """Whether the panel has a take button (or option) for ``label``."""
+    return any(
+        c.startswith("raf:take:") and c.split(":")[4] == label for c in component_ids(panel)
+    ) or any(label in [o.value for o in getattr(c, "options", [])] for c in _children(panel))
+
+
+def _children(panel: discord.Message) -> list[Any]:
+    return [c for row in panel.components for c in row.children]
+
+
+async def wall_picture(panel: discord.Message) -> bytes:
+    """The panel's picture of its wall (``my-side.png``)."""
+    pictures = [a for a in panel.attachments if a.filename == "my-side.png"]
+    assert len(pictures) == 1, [a.filename for a in panel.attachments]
+    return await pictures[0].read()
 
 
 def engine_of(db_path: Path, game_id: int) -> Raffzahn:
     return replayed(db_path, game_id).engine
 
 
-def assert_own_side_only(content: str, engine: Raffzahn, seat: int) -> None:
-    """The panel lists exactly the seat's 45-cell wall with its own pips; no cell shows a pip
-    value of another side (a front die's three faces all differ)."""
-    pyr = engine.state.pyramid
-    axis = side_of_seat(seat)
-    shown = panel_faces(content)
-    own = [(g.LABELS[i], pips) for i, pips in pyr.side_view(axis) if i != g.NONE]
-    assert sorted(shown) == sorted(own)
-    for label, pips in shown:
-        i = g.index_of_label(label)
-        assert pips == pyr.face(i, axis)
-        assert pips not in {pyr.face(i, a) for a in range(3) if a != axis}
+async def assert_own_side_only(panel: discord.Message, engine: Raffzahn, seat: int) -> None:
+    """The panel's picture is the seat's own wall drawn from ``view(seat)`` alone (which
+    ``test_render_raffzahn_wall`` shows holds only that side's pips, the seat's takes
+    ringed), and its text names no pips and has no code block (it wrapped on a phone)."""
+    assert await wall_picture(panel) == render_raffzahn_wall(engine.view(seat))
+    assert "```" not in panel.content and not CELL.search(panel.content), panel.content
+    assert all(len(line) <= 120 for line in panel.content.splitlines()), panel.content
 
 
 @pytest.fixture
@@ -167,6 +179,49 @@ async def test_the_worked_example_through_the_bot(simcord_env, db_path, dice, se
 
 
 @LIVE
+async def test_panels_and_the_round_message_are_pictures_for_phones(
+    simcord_env, db_path, dice, seed_one
+) -> None:
+    """My side is a picture of the seat's own wall (no code block: it wrapped on a phone),
+    redrawn after a take; the round message's picture is as small and shows the takes of
+    the round in the takers' colours."""
+    table, where = await rolled_five(simcord_env, db_path, dice)
+    alice, bob, cy = table.players
+    bobs, cys = await table.open_panel(bob, where), await table.open_panel(cy, where)
+    engine = engine_of(db_path, table.game_id)
+    for seat, panel in enumerate((table.panel(where, alice), bobs, cys)):
+        assert panel is not None
+        await assert_own_side_only(panel, engine, seat)
+        assert image_of(await wall_picture(panel)).width <= 600
+    public = table.round_message(where)
+    before = image_of(await public.attachments[0].read())
+    assert before.width <= 600 and chips(before, 1) == 0
+    await simcord_env.advance_time(1.0)
+    await table.take(bob, where, "7B1")
+    await simcord_env.advance_time(6.0)  # the round message's edit is paced
+    engine = engine_of(db_path, table.game_id)
+    cys = table.panel(where, cy)
+    assert cys is not None and offers(cys, "6C1")  # freed by Ben's take, shows Cid a 5
+    await assert_own_side_only(cys, engine, 2)
+    public = table.round_message(where)
+    after = image_of(await public.attachments[0].read())
+    assert chips(after, 1) > 400 and chips(after, 0) == chips(after, 2) == 0
+
+
+def image_of(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG"
+    return img.convert("RGB")
+
+
+def chips(img: Image.Image, seat: int) -> int:
+    """Pixels of ``seat``'s colour right of its name in the round picture: its takes."""
+    y = 16 + seat * raffzahn_wall.SEAT_ROW_H
+    box = img.crop((300, y, img.width - 16, y + raffzahn_wall.SEAT_ROW_H - 8))
+    return sum(n for n, c in box.getcolors(1 << 16) or [] if c == SEAT_COLOURS[seat])
+
+
+@LIVE
 async def test_overlapping_clicks_count_in_the_order_received(
     simcord_env, db_path, dice, seed_one
 ) -> None:
@@ -174,8 +229,8 @@ async def test_overlapping_clicks_count_in_the_order_received(
     alice, bob, cy = table.players
     bobs, cys = await table.open_panel(bob, where), await table.open_panel(cy, where)
     alices = table.panel(where, alice)
-    assert alices is not None and "[7A1 5]" in alices.content
-    assert "[7B1 5]" in bobs.content and "[7B2 5]" in bobs.content
+    assert alices is not None and offers(alices, "7A1")
+    assert offers(bobs, "7B1") and offers(bobs, "7B2")
     assert not [c for c in component_ids(cys) if c.startswith("raf:take:")]  # nothing shows 5
     await simcord_env.advance_time(1.0)
     results = await together(
@@ -195,8 +250,8 @@ async def test_overlapping_clicks_count_in_the_order_received(
     assert times == sorted(times) and times[1] >= 1000
     engine = engine_of(db_path, table.game_id)
     cys = table.panel(where, cy)  # redrawn: Ben's take freed 6C1, which shows Cid a 5
-    assert cys is not None and "[6C1 5]" in cys.content
-    assert_own_side_only(cys.content, engine, 2)
+    assert cys is not None and offers(cys, "6C1")
+    await assert_own_side_only(cys, engine, 2)
     public = table.round_message(where)
     assert "🔵 alice **1** · 🟢 bob **2** · 🟣 cy **0**" in public.content
     # STOP and a take at once: whichever the bot received first decides (RAF-3: no penalty)
@@ -469,8 +524,8 @@ async def test_a_round_goes_on_after_a_restart_and_times_out_once(
     r = await bob.click(bobs, custom_id=take_id(bobs, "7B2"))  # a panel from before the restart
     assert r.response.ephemeral and "Dice taken" in r.response.content
     cys = await table.open_panel(cy, where)
-    assert "[6C1 5]" in cys.content
-    assert_own_side_only(cys.content, engine_of(db_path, table.game_id), 2)
+    assert offers(cys, "6C1")
+    await assert_own_side_only(cys, engine_of(db_path, table.game_id), 2)
     await simcord_env.advance_time(56.9)  # t = 59.9 s: the round still runs
     assert [e["type"] for e in table.events()] == ["roll", "take", "take"]
     await simcord_env.restart_bot(make_bot())  # down when the deadline passes
@@ -660,7 +715,8 @@ async def test_the_takes_that_end_the_game_are_answered_with_the_final_wall(
         ("take", g.LABELS[pos]) for _, pos in takes
     ]
     assert table.status(db_path) == "finished"
-    piles = engine_of(db_path, table.game_id).state.piles()
+    engine = engine_of(db_path, table.game_id)
+    piles = engine.state.piles()
     for r in results:
         assert r.response.content.startswith("👁️"), r.response.content
     for player in players:
@@ -668,8 +724,9 @@ async def test_the_takes_that_end_the_game_are_answered_with_the_final_wall(
         assert panel is not None and not component_ids(panel), player.name
         assert "Only the plate is left: the most dice win." in panel.content
         assert f"{SEAT_MARKS[0]} alice **{piles[0]}**" in panel.content
-        for _, pos in takes:  # the wall after both takes
-            assert g.LABELS[pos] not in panel.content.split("```")[1]
+        # the wall after both takes
+        seat = players.index(player)
+        assert await wall_picture(panel) == render_raffzahn_wall(engine.view(seat))
 
 
 @LIVE
@@ -700,13 +757,13 @@ async def test_panels_opened_before_a_restart_are_redrawn_after_every_take(
     alice, bob, cy = table.players
     await table.open_panel(bob, where)
     cys = await table.open_panel(cy, where)
-    assert "[6C1 5]" not in cys.content
+    assert not offers(cys, "6C1")
     await simcord_env.restart_bot(make_bot())
     await simcord_env.advance_time(1.0)
     r = await table.take(bob, where, "7B1")  # frees 6C1, which shows Cid a 5
     assert r.response.content.startswith("👁️")
     cys = table.panel(where, cy)
-    assert cys is not None and "[6C1 5]" in cys.content
+    assert cys is not None and offers(cys, "6C1")
     assert take_id(cys, "6C1").endswith(":1")
     alices = table.panel(where, alice)  # the roller's, opened by the roll before the restart
     assert alices is not None and "bob **1**" in alices.content
@@ -737,14 +794,14 @@ async def test_a_panel_answered_after_a_late_defer_is_redrawn_as_itself(
     monkeypatch.undo()
     assert r.deferred
     cys = table.panel(where, cy)
-    assert cys is not None and "[6C1 5]" not in cys.content
+    assert cys is not None and not offers(cys, "6C1")
     await table.open_panel(bob, where)
     await table.take(bob, where, "7B1")
     public = table.round_message(where)
     assert public.content.startswith("**Raffzahn #") and not CELL.search(public.content)
     assert "bob **1**" in public.content
     cys = table.panel(where, cy)
-    assert cys is not None and "[6C1 5]" in cys.content
+    assert cys is not None and offers(cys, "6C1")
 
 
 @LIVE
@@ -772,10 +829,10 @@ async def test_a_redraw_discord_refused_is_drawn_again(
     )
     await table.take(bob, where, "7B1")  # frees 6C1 for Cid: his panel's redraw fails
     cys = table.panel(where, cy)
-    assert cys is not None and "[6C1 5]" not in cys.content
+    assert cys is not None and not offers(cys, "6C1")
     await simcord_env.advance_time(3.0)
     cys = table.panel(where, cy)
-    assert cys is not None and "[6C1 5]" in cys.content
+    assert cys is not None and offers(cys, "6C1")
     alices = table.panel(where, alice)
     assert alices is not None and "bob **1**" in alices.content
     assert len(net_faults.raised) == 3
@@ -802,7 +859,7 @@ async def test_the_start_up_redraws_a_round_its_last_click_left_undrawn(
     public = table.round_message(where)
     assert "rolled **5**" in public.content and find_id(public, "raf:stop:")
     bobs = table.panel(where, bob)
-    assert bobs is not None and "[7B1 5]" in bobs.content
+    assert bobs is not None and offers(bobs, "7B1")
 
 
 @LIVE
@@ -854,5 +911,5 @@ async def test_after_a_restart_the_newest_panel_is_the_one_redrawn(
     assert second.id != first.id
     await simcord_env.restart_bot(make_bot())
     await table.take(bob, where, "7B1")
-    shown = {m.id: m.content for m in where.history(viewer=cy) if m.flags.ephemeral}
-    assert "[6C1 5]" in shown[second.id] and "[6C1 5]" not in shown[first.id]
+    shown = {m.id: m for m in where.history(viewer=cy) if m.flags.ephemeral}
+    assert offers(shown[second.id], "6C1") and not offers(shown[first.id], "6C1")

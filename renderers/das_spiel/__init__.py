@@ -20,6 +20,8 @@ from renderers.das_spiel.render import (
     render_pyramid,
     render_raffzahn,
     render_raffzahn_final,
+    render_raffzahn_public,
+    render_raffzahn_wall,
     render_wuerfelmarsch,
     render_wuerfelmarsch_final,
 )
@@ -36,6 +38,8 @@ __all__ = [
     "render_pyramid",
     "render_raffzahn",
     "render_raffzahn_final",
+    "render_raffzahn_public",
+    "render_raffzahn_wall",
     "render_wuerfelmarsch",
     "render_wuerfelmarsch_final",
 ]

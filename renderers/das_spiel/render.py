@@ -19,7 +19,7 @@ from games.das_spiel.bunte_kuh import BunteKuh
 from games.das_spiel.cui_bono import CuiBono
 from games.das_spiel.eintrichtern import Eintrichtern, Reveal
 from games.das_spiel.pyramid import Pyramid
-from games.das_spiel.raffzahn import Raffzahn
+from games.das_spiel.raffzahn import RaffView, Raffzahn
 from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
 from locales import DEFAULT, resolve
 from renderers import png
@@ -30,6 +30,7 @@ from renderers.das_spiel import (
     eintrichtern,
     panels,
     raffzahn,
+    raffzahn_wall,
     view,
     wuerfelmarsch,
 )
@@ -172,6 +173,27 @@ def render_raffzahn_final(
         game, names, seat=seat, side=side, lang=resolve(lang), resigned=resigned, ended=ended
     )
     return encode(img)
+
+
+def render_raffzahn_wall(v: RaffView) -> bytes:
+    """A seat's own wall for its private panel, from its view ``v`` alone (``view(seat)``):
+    the dice as that seat sees them, those it may take ringed and labelled like their
+    buttons, the roll. Small and quick: it is redrawn after every take."""
+    return encode(raffzahn_wall.wall_image(v))
+
+
+def render_raffzahn_public(
+    v: RaffView,
+    names: Sequence[str],
+    takes: Sequence[tuple[int, int]],
+    *,
+    lang: str = DEFAULT,
+    resigned: Sequence[bool] = (),
+) -> bytes:
+    """The round's public picture, from the public view ``v`` (``view(None)``) and this
+    round's ``takes`` (``(seat, position)`` in order): the roll, each seat's takes and pile,
+    each side's wall as its shape and the dice left above the plate; no pips."""
+    return encode(raffzahn_wall.public_image(v, names, takes, resolve(lang), resigned))
 
 
 def render_bunte_kuh(

@@ -102,6 +102,16 @@ def raffzahn_game(seed: int = 1, rounds: int | None = 12, roll: int | None = 4) 
     return game
 
 
+def raffzahn_round(game: Raffzahn) -> list[object]:
+    """The log since the last roll (the round running or just closed), the roll included."""
+    out: list[object] = []
+    for action in reversed(game.log):
+        out.append(action)
+        if isinstance(action, RaffRoll):
+            break
+    return out[::-1]
+
+
 def bunte_kuh_game(
     players: int = 3, seed: int = 20, rounds: int | None = 25, stop: bool = True
 ) -> BunteKuh:
@@ -216,6 +226,8 @@ def sample_images() -> dict[str, bytes]:
         render_pyramid,
         render_raffzahn,
         render_raffzahn_final,
+        render_raffzahn_public,
+        render_raffzahn_wall,
         render_wuerfelmarsch,
         render_wuerfelmarsch_final,
     )
@@ -225,6 +237,8 @@ def sample_images() -> dict[str, bytes]:
     end = abquetschen_game(actions=None)
     pile, emptied = cui_bono_pile()
     plate, sums = plate_with_sums()
+    raf = raffzahn_game()
+    raf_takes = [(a.seat, a.pos) for a in raffzahn_round(raf) if isinstance(a, Take)]
     images = {
         "das-spiel-abquetschen.png": render_abquetschen(game, SAMPLE_NAMES),
         "das-spiel-abquetschen-final.png": render_abquetschen_final(end, SAMPLE_NAMES),
@@ -237,7 +251,11 @@ def sample_images() -> dict[str, bytes]:
         "das-spiel-cui-bono-final.png": render_cui_bono_final(
             cui_bono_game(actions=None), CUI_NAMES, lang="de"
         ),
-        "das-spiel-raffzahn.png": render_raffzahn(raffzahn_game(), SAMPLE_NAMES, seat=1),
+        "das-spiel-raffzahn.png": render_raffzahn(raf, SAMPLE_NAMES, seat=1),
+        "das-spiel-raffzahn-my-side.png": render_raffzahn_wall(raf.view(1)),
+        "das-spiel-raffzahn-round.png": render_raffzahn_public(
+            raf.view(None), SAMPLE_NAMES, raf_takes, lang="de"
+        ),
         "das-spiel-bunte-kuh.png": render_bunte_kuh(bunte_kuh_calling(), SAMPLE_NAMES),
         "das-spiel-bunte-kuh-claimed.png": render_bunte_kuh(bunte_kuh_game(), SAMPLE_NAMES),
         "das-spiel-bunte-kuh-final.png": render_bunte_kuh_final(

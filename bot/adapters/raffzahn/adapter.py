@@ -42,7 +42,6 @@ from bot.adapter import (
 )
 from bot.adapters.das_spiel import DasSpielAdapter, Table
 from bot.adapters.das_spiel import words as dw
-from bot.adapters.raffzahn import panel
 from bot.adapters.raffzahn import state as codec
 from bot.refusals import Refusal
 from bot.text import player_names
@@ -66,7 +65,12 @@ from games.das_spiel.raffzahn import (
 from games.das_spiel.raffzahn import ai as raf_ai
 from games.das_spiel.sides import side_of_seat
 from locales import N_, Translator, tn, translator
-from renderers.das_spiel import render_raffzahn, render_raffzahn_final
+from renderers.das_spiel import (
+    render_raffzahn,
+    render_raffzahn_final,
+    render_raffzahn_public,
+    render_raffzahn_wall,
+)
 
 if TYPE_CHECKING:
     from bot.models import GameRow
@@ -419,10 +423,12 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             )
         lines.append(self.piles_line(t, row))
         buttons.append(Button("side", label=t("My side"), style=Style.PRIMARY, emoji="👁️"))
+        # drawn from the public view and the round's takes alone: no pips (RAF-4)
+        takes = tuple((a.seat, a.pos) for a in _round_actions(game.engine) if isinstance(a, Take))
         picture = Picture(
-            render_raffzahn,
+            render_raffzahn_public,
             "raffzahn.png",
-            (self.snapshot(game), player_names(t, row)),
+            (game.engine.view(None), player_names(t, row), takes),
             self.drawn(t, game),
         )
         return TurnView("\n".join(lines), Controls((tuple(buttons),)), picture)
@@ -470,8 +476,10 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 lines.append(
                     tn(
                         translator(lang),
-                        "Rolled {roll}: you may take {n} die (in brackets).",
-                        "Rolled {roll}: you may take {n} dice (in brackets).",
+                        "Rolled {roll}: you may take {n} die, ringed in the picture: press "
+                        "its button.",
+                        "Rolled {roll}: you may take {n} dice, ringed in the picture: press "
+                        "their buttons.",
                         v.takeable.bit_count(),
                         roll=v.value,
                     )
@@ -480,15 +488,15 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 lines.append(t("Rolled {n}: no free die shows {n} on your side.", n=v.value))
         elif v.phase is Phase.ROLL:
             lines.append(t("Wait for the roll: this panel then shows what you may take."))
-        lines.append(t("Each cell of your wall: the die in front and the pips it shows you."))
-        lines.append(panel.wall_grid(v))
         if not last:
             lines.append(self.piles_line(t, row))
-        # no picture: a panel is redrawn after every take, and three pictures more per take
-        # would make every click wait (the public picture shows the shape)
+        # the picture of the wall is small and drawn from the seat's view alone (a few ms:
+        # it is redrawn after every take, for every open panel)
+        picture = Picture(render_raffzahn_wall, "my-side.png", (v,))
         stop = v.phase is Phase.ROUND and v.roller == seat
         drawn = str(self.turn_number(game))
-        return TurnView("\n".join(lines), self.panel_controls(t, v.takeable, stop, drawn))
+        controls = self.panel_controls(t, v.takeable, stop, drawn)
+        return TurnView("\n".join(lines), controls, picture)
 
     def panel_controls(
         self, t: Translator, takeable: int, stop: bool, drawn: str
