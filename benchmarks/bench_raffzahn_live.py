@@ -13,7 +13,8 @@ too. Targets: median ≤ 40 ms, p99 ≤ 120 ms. CPU per click is all the bot's w
 answer and the redraws after it), as process time: steady on a loaded machine.
 
 The round message's picture is redrawn after the takes (outside the game's lock, once for the
-takes received together: ``bot.round_draws``); panels are text (no picture).
+takes received together: ``bot.round_draws``); every panel carries a picture of its wall (the
+clicker's drawn for its answer, the others' redrawn outside the lock).
 
 Measured 2026-11-23 (``--games 2 --rounds 30``, 2 cores shared with other sessions, SimCord in
 the same process), three clicks at once, 319 clicks:
@@ -23,6 +24,14 @@ Single clicks (99): median 3.5–6.7 ms, p99 7.8–23.5 ms.
 Measured 2026-11-27, panels' tokens stored (load 3–5): three at once median 3.6 / 4.1 ms, p99
 21.4 / 44.9 ms; single clicks median 1.5 ms, p99 10.1 ms (108.5 ms while My side waited for
 the panel's write and its sync: the write now runs after the answer).
+Measured 2026-11-27, panels as pictures of the wall (546 px, drawn and encoded in ~1.5 ms) and
+the round message's small public picture (600 px) instead of text panels and the 1200 px pile
+(load 1–2): three at once median 11.4 / 10.7 ms, p99 36.8 / 38.8 ms; single clicks median
+6.1 / 6.2 ms, p99 20.7 / 33.5 ms. The same bench on the code before (text panels; it needed
+``settle_timeout=5.0``: with 1.0 the warm-up did not settle): three at once median 7.1 ms, p99
+50.4 ms; single median 2.9 ms, p99 54.9 ms. (Before the same day the bench waited for no paced
+edit: after the first round it re-clicked Roll on a stale message, so it timed 5 overlapping
+clicks, not 319.)
 Before (redraws under the lock, each panel send leaving a 15-minute view task in discord.py):
 median 45–62 ms, p99 237–338 ms, CPU 55 ms a click. Panels without view tasks alone gave median
 10.7 ms, p99 92.5 ms at load 7 (most of that gain is the harness's: SimCord rescans every
