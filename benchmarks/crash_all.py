@@ -55,6 +55,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import random
 import re
 import sqlite3
@@ -74,6 +75,7 @@ PROGRESS_WINDOW = 120.0  # virtual s a game with nobody's controls shown gets to
 HIDDEN_SLACK = 2.0  # virtual s past the 8 s a revealed sum may still show (see ``HiddenCheck``)
 REVEAL_SECONDS = 8.0  # EIN-4
 TIMER = 120  # the timed tables' turn timer
+HANG_SECONDS = 240.0  # real seconds without progress before a run is stopped
 ID = re.compile(r"^(?P<code>[a-z]{2,8}):(?P<action>[a-z]{1,12}):(?P<gid>\d+)(?::v(?P<ver>\d+))?")
 LOBBY = re.compile(r"lobby #(\d+)")
 MENTION = re.compile(r"<@(\d+)>")
@@ -456,6 +458,8 @@ class CrashRun:
         self.args = args
         self.rng = random.Random(f"{args.seed}:play")
         self.killer = Killer(random.Random(f"{args.seed}:kill"))
+        self.workdir = workdir
+        self.progress = time.perf_counter()
         self.db_path = workdir / "crash.sqlite3"
         self.db = Db(self.db_path)
         self.figures = Figures()
@@ -541,11 +545,28 @@ class CrashRun:
                 self.figures.bot_errors += 1
                 self.figures.note("bot error", repr(exc)[:200])
 
+    def dump(self, **extra: Any) -> None:
+        """The figures so far, in the work directory (a run that hangs keeps what it found)."""
+        figures = vars(self.figures) | {"by_kind": dict(self.figures.by_kind)} | extra
+        (self.workdir / "figures.json").write_text(json.dumps(figures, indent=1))
+
+    async def watchdog(self) -> None:
+        """A run that makes no progress for ``HANG_SECONDS`` of real time is stopped, its
+        figures kept (a SimCord wait that never ends would otherwise lose them)."""
+        while True:
+            await asyncio.sleep(5)
+            if time.perf_counter() - self.progress > HANG_SECONDS:
+                self.dump(hung=True)
+                print(f"no progress for {HANG_SECONDS:.0f} s: stopped", file=sys.stderr)
+                os._exit(3)
+
     async def after_op(self) -> None:
+        self.progress = time.perf_counter()
         self.errors()
         if self.killer.fired is not None:
             await self.restart()
             await self.check_after_restart()
+            self.dump()
 
     # -------------------------------------------------------------- acting
 
@@ -990,6 +1011,7 @@ class CrashRun:
         router.dispatch = self.killer.wrap_http(original)
         try:
             async with runner:
+                watchdog = asyncio.get_running_loop().create_task(self.watchdog())
                 self.arm()
                 steps = 0
                 while self.figures.kills < self.args.kills:
@@ -1021,6 +1043,8 @@ class CrashRun:
                 self.check_logs()
                 where = self.killer.where.items()
                 self.figures.by_kind.update({f"kill at {k}": v for k, v in where})
+                watchdog.cancel()
+                self.dump()
                 await self.bot.close()
         finally:
             router.dispatch = original
