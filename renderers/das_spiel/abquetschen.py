@@ -155,7 +155,7 @@ def board_image(
 ) -> Image.Image:
     """``status`` replaces the status lines (a game the players ended early)."""
     t = translator(lang)
-    overlay = view.Overlay(side, choosable, last_placement(game))
+    overlay = view.Overlay(side, choosable, last_placement(game), spare_pips=True)
     lines = [status_text(game, names, t, lang)]
     last = last_action_text(game, names, t, lang)
     just_rolled = bool(game.log) and isinstance(game.log[-1], Roll)

@@ -415,6 +415,7 @@ class Overlay:
     funnel_text: Mapping[int, str] | None = None
     pip_axes: Collection[int] = g.AXES
     blank_faces: Collection[tuple[int, int]] = ()
+    spare_pips: bool = False  # labels keep off the dice's pips where they can (Abquetschen)
 
 
 PLAIN: Final = Overlay()  # the canonical view, nothing over the faces
@@ -455,10 +456,14 @@ def draw_faces(
     # hollows that hold a die (a stable pile's faces tile the picture over them).
     side = overlay.side
     funnels = g.funnels(occupied)
+    shown: list[Point] = []
     for i, axis, pips in faces:
         facing = g.DEPENDENT_BY_AXIS[i][axis]
         dim = facing != g.NONE and bool(funnels >> facing & 1)
-        sprite(i, axis, pips, dim).paste(img, centre(i, side))
+        at = centre(i, side)
+        sprite(i, axis, pips, dim).paste(img, at)
+        if overlay.spare_pips:
+            shown += (_face_point(role(axis, side), at, s, t) for s, t in PIP_LAYOUT[pips])
     texts = overlay.funnel_text or {}
     for q in g.bits(funnels):
         text = texts.get(q, "")
@@ -467,7 +472,7 @@ def draw_faces(
         else:
             disc_sprite(10, th.FUNNEL).paste(img, centre(q, side))
     mark_last(img, occupied, overlay.last, side)
-    draw_labels(img, overlay.choosable, side)
+    draw_labels(img, overlay.choosable, side, pips=tuple(shown))
 
 
 def mark_last(img: Image.Image, occupied: int, last: Iterable[int], side: int = g.X) -> None:
@@ -496,6 +501,8 @@ Box = tuple[int, int, int, int]
 
 LABEL_GAP: Final = 3  # pixels kept between two labels' chips
 LABEL_MIN: Final = 20  # the smallest type a crowd of labels is drawn in
+SPARE_REACH: Final = 12  # a chip moved off pips keeps its point this near (it reads as its)
+PIP_PAD: Final = 4  # a pip (radius ~7 px) this near a chip's edge counts as covered
 # Where a chip may move from its point, in steps of a fifth of its height or half its width,
 # nearest first: up to five steps down or up (two positions three layers apart share a point;
 # neighbours on a slope's staircase are half a face apart), then half a chip sideways.
@@ -514,27 +521,33 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def label_boxes(
-    choosable: Iterable[int], side: int = g.X, size: int = th.LABEL_SIZE, lift: int = 0
+    choosable: Iterable[int],
+    side: int = g.X,
+    size: int = th.LABEL_SIZE,
+    lift: int = 0,
+    pips: tuple[Point, ...] = (),
 ) -> tuple[int, list[tuple[int, Box]]]:
     """The chips' size and where each choosable position's chip goes (``lift`` pixels above
     the position's point when it fits there): on its point if no chip placed before is in the
     way, else nudged the least distance that clears them all. Higher layers are placed first,
     so the chips of the pile's top stay on their dice. Where a crowd leaves some chip no free
-    spot (a big Abquetschen build: 30 chips), all are drawn smaller, down to LABEL_MIN."""
+    spot (a big Abquetschen build: 30 chips), all are drawn smaller, down to LABEL_MIN.
+    Then a chip covering some of the ``pips`` (the middles of the dice's pips drawn) moves to
+    its nearest free spot covering fewer (``_spare_pips``)."""
     order = tuple(sorted(choosable, key=lambda i: (-g.LAYER[i], i)))
-    points, placed = _laid_out(order, side, size, lift)
+    points, placed = _laid_out(order, side, size, lift, pips)
     return points, list(placed)
 
 
 @lru_cache(maxsize=64)
 def _laid_out(
-    order: tuple[int, ...], side: int, size: int, lift: int
+    order: tuple[int, ...], side: int, size: int, lift: int, pips: tuple[Point, ...] = ()
 ) -> tuple[int, tuple[tuple[int, Box], ...]]:
     """``label_boxes`` once per set of labels (a turn's picture is drawn again and again)."""
     for points in range(size, LABEL_MIN - 1, -1):
         placed = _place_labels(order, side, points, lift)
         if placed is not None:
-            return points, tuple(placed)
+            return points, tuple(_spare_pips(placed, side, points, lift, pips))
     return LABEL_MIN, tuple(_place_labels(order, side, LABEL_MIN, lift, force=True) or [])
 
 
@@ -562,15 +575,64 @@ def _place_labels(
     return placed
 
 
+def _spare_pips(
+    placed: list[tuple[int, Box]], side: int, size: int, lift: int, pips: tuple[Point, ...]
+) -> list[tuple[int, Box]]:
+    """Move each chip, in turn, to the nearest of its spots that covers fewer ``pips`` (points)
+    and no other chip, and keeps its point within SPARE_REACH; a chip on a pip-free spot stays.
+    The type keeps its size: smaller chips would spare more pips but read worse at 400 px."""
+    if not pips:
+        return placed
+    placed = list(placed)
+
+    def covered(box: Box, near: list[Point]) -> int:
+        x0, y0, x1, y1 = box[0] - PIP_PAD, box[1] - PIP_PAD, box[2] + PIP_PAD, box[3] + PIP_PAD
+        return sum(x0 < px < x1 and y0 < py < y1 for px, py in near)
+
+    for k, (i, now) in enumerate(placed):
+        sprite = label_sprite(g.LABELS[i], size)
+        x, y = centre(i, side)
+        x, y = x + sprite.dx, y + sprite.dy - lift
+        step_x, step_y = (sprite.w + LABEL_GAP) // 2, -(-(sprite.h + LABEL_GAP) // 5)
+        x0, x1 = x - step_x - PIP_PAD, x + step_x + sprite.w + PIP_PAD
+        y0, y1 = y - 5 * step_y - PIP_PAD, y + 5 * step_y + sprite.h + PIP_PAD
+        near = [(px, py) for px, py in pips if x0 < px < x1 and y0 < py < y1]
+        best = covered(now, near)
+        if not best:
+            continue
+        others = placed[:k] + placed[k + 1 :]
+        for dx, dy in _NUDGES:
+            left, top = x + dx * step_x, y + dy * step_y
+            box = (left, top, left + sprite.w, top + sprite.h)
+            n = covered(box, near)
+            if (
+                n < best
+                and _reach(box, centre(i, side)) <= SPARE_REACH
+                and not any(_overlap(box, other) for _, other in others)
+            ):
+                best, placed[k] = n, (i, box)
+                if not n:
+                    break
+    return placed
+
+
+def _reach(box: Box, point: tuple[int, int]) -> float:
+    """How far ``point`` lies outside ``box``."""
+    dx = max(box[0] - point[0], 0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
 def draw_labels(
     img: Image.Image,
     choosable: Iterable[int],
     side: int = g.X,
     size: int = th.LABEL_SIZE,
     lift: int = 0,
+    pips: tuple[Point, ...] = (),
 ) -> None:
     """A label chip on each choosable position, where ``label_boxes`` puts it."""
-    size, boxes = label_boxes(choosable, side, size, lift)
+    size, boxes = label_boxes(choosable, side, size, lift, pips)
     for i, (x0, y0, _, _) in boxes:
         sprite = label_sprite(g.LABELS[i], size)
         sprite.paste(img, (x0 - sprite.dx, y0 - sprite.dy))
