@@ -57,12 +57,11 @@ import simcord
 from simcord.http import router
 
 import benchmarks.bench_bot as turn_games
-from benchmarks.bench_live import _cid, _first_option, stop_press
+from benchmarks.bench_live import _cid, _first_option, drain, round_calls
 from bot import create_bot
 from bot.dice import seeded_dice
 from bot.pacing import LIMIT, WINDOW
 from bot.timers import now
-from games.das_spiel import geometry as g
 from tests.together import Press, together
 
 PACED = (LIMIT, WINDOW)
@@ -113,14 +112,6 @@ def _answered(original: Any) -> Any:
         return original(self, interaction_id, *args, **kw)
 
     return create_interaction_response
-
-
-async def drain(env: Any, bot: Any, limit: float = 30.0) -> None:
-    """Let virtual time pass until the pacer has sent everything waiting."""
-    waited = 0.0
-    while bot.play.pacer.busy() and waited < limit:
-        await env.advance_time(0.25)
-        waited += 0.25
 
 
 def covers_late(bot: Any) -> list[float]:
@@ -277,27 +268,11 @@ async def people_bunte_kuh(env: Any, bot: Any, rounds: int, samples: list[float]
         if not rows:
             return
         row = await bot.store.get(guild_id, rows[0].id)
-        s = row.game.engine.state
-        funnels = g.bits(s.funnels())
-        right = s.matching(s.roll_sum or 0)
-        wrong = [q for q in funnels if q not in right]
         message = next((m for m in reversed(where.history()) if "rolled" in m.content), None)
         if message is None or not ids_of(message, "bk:"):
             continue
         first = people[n % 3]
-        others = [p for p in people if p is not first]
-        target = right[0] if right else None
-        presses = [
-            stop_press(first, message, g.LABELS[target])
-            if target is not None
-            else Press(first, message, _cid(message, "bk:nowhere:")),
-            *(
-                stop_press(p, message, g.LABELS[wrong[k % len(wrong)]])
-                if wrong
-                else Press(p, message, _cid(message, "bk:nowhere:"))
-                for k, p in enumerate(others)
-            ),
-        ]
+        presses, target = round_calls(row.game.engine.state, message, people, first)
         await timed_together(env, presses, samples)
         panel = newest(where, "bk:", first)
         if panel is None:

@@ -68,6 +68,36 @@ def stamping(sent: dict[int, float], answered: dict[int, float]) -> Any:
     return hook
 
 
+async def drain(env: Any, bot: Any, limit: float = 30.0) -> None:
+    """Let virtual time pass until the pacer has sent everything waiting."""
+    waited = 0.0
+    while bot.play.pacer.busy() and waited < limit:
+        await env.advance_time(0.25)
+        waited += 0.25
+
+
+def round_calls(state: Any, message: Any, people: list[Any], first: Any) -> tuple[list[Press], Any]:
+    """A round's three calls at once: ``first`` calls a right funnel (NOWHERE when none is
+    right), the others wrong ones (NOWHERE when every funnel is right); and the right funnel."""
+    funnels = g.bits(state.funnels())
+    right = state.matching(state.roll_sum or 0)
+    wrong = [q for q in funnels if q not in right]
+    others = [p for p in people if p is not first]
+    target = right[0] if right else None
+    presses = [
+        stop_press(first, message, g.LABELS[target])
+        if target is not None
+        else Press(first, message, _cid(message, "bk:nowhere:")),
+        *(
+            stop_press(p, message, g.LABELS[wrong[k % len(wrong)]])
+            if wrong
+            else Press(p, message, _cid(message, "bk:nowhere:"))
+            for k, p in enumerate(others)
+        ),
+    ]
+    return presses, target
+
+
 def stop_press(player: Any, message: Any, label: str) -> Press:
     for row in message.components:
         for c in row.children:
@@ -100,29 +130,14 @@ async def main(rounds: int) -> None:
                 panel_settled: dict[str, list[float]] = {"funnel": [], "below": [], "lay": []}
                 for n in range(rounds):
                     await env.advance_time(3.0)  # the countdown, then the roll
+                    await drain(env, bot)  # the round message's paced edit shows the roll
                     row = await bot.store.get(guild.id, 1)
                     assert row is not None
                     if row.status.value != "running":
                         break
-                    s = row.game.engine.state
-                    funnels = g.bits(s.funnels())
-                    right = s.matching(s.roll_sum or 0)
-                    wrong = [q for q in funnels if q not in right]
                     message = next(m for m in reversed(thread.history()) if "rolled" in m.content)
                     first = people[n % 3]
-                    others = [p for p in people if p is not first]
-                    target = right[0] if right else None
-                    presses = [
-                        stop_press(first, message, g.LABELS[target])
-                        if target is not None
-                        else Press(first, message, _cid(message, "bk:nowhere:")),
-                        *(
-                            stop_press(p, message, g.LABELS[wrong[k % len(wrong)]])
-                            if wrong
-                            else Press(p, message, _cid(message, "bk:nowhere:"))
-                            for k, p in enumerate(others)
-                        ),
-                    ]
+                    presses, target = round_calls(row.game.engine.state, message, people, first)
                     sent: dict[int, float] = {}
                     answered: dict[int, float] = {}
                     start, cpu_start = time.perf_counter(), time.process_time()
