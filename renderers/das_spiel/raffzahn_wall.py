@@ -281,7 +281,7 @@ def public_image(
         x = m + 60 + name_w + 14
         right = box[2] - 10
         count = f"+{len(mine)}" if mine else "–"
-        panels.draw_text(img, (x, y + 10), count, font(30, True), th.TEXT)
+        panels.draw_text(img, (x, y + 10), count, font(30, True), th.MUTED if gone else th.TEXT)
         x += 54
         chip_font = font(18, True)
         shown = 0
