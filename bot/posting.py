@@ -561,9 +561,10 @@ class Posting(FlowParts):
             if (unposted and not moved) or (channel is None and row.turn_message_id is None):
                 self.retry_post(row)  # not at once: see ``post_pending_turn``
                 return "posted"
+            shown: discord.Message | None = None
             if channel is not None and row.turn_message_id and hasattr(channel, "fetch_message"):
                 try:
-                    await channel.fetch_message(row.turn_message_id)  # type: ignore[attr-defined]
+                    shown = await channel.fetch_message(row.turn_message_id)  # type: ignore[attr-defined]
                 except discord.NotFound:
                     log.warning("the turn message is gone: posting it again", extra=ids(row))
                     row.turn_message_id = None  # its clock, if any, keeps running
@@ -574,6 +575,8 @@ class Posting(FlowParts):
                 self.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
                 return "posted"
+            if shown is not None and channel is not None and not adapter_for(row.kind).live:
+                await self._heal_turn(row, channel, shown)
             if adapter_for(row.kind).live:
                 # a change saved just before the stop may not have been drawn yet
                 await self.redraw_stored(row)
@@ -584,6 +587,53 @@ class Posting(FlowParts):
                 return "resumed"
             return ""
         return ""  # another process saved it first
+
+    async def _heal_turn(
+        self, row: GameRow, channel: discord.abc.Messageable, shown: discord.Message
+    ) -> None:
+        """After a start, a turn-based game's turn as Discord shows it: a crash may have stopped
+        the update of the clicked message (its controls are an older version's, so every click
+        on it is refused) or the deletion of the message a reminder replaced (two carry working
+        controls). The stored turn message is redrawn at the current version (pinging nobody,
+        tried again in the background), and any other recent message with this game's turn
+        controls is retired."""
+        code = adapter_for(row.kind).code
+        seat = adapter_for(row.kind).current(row.game)
+        human = seat is not None and not row.players[seat].is_ai
+        if human and not self._controls_of(shown, code, row.id, row.event_count):
+            log.warning("the turn message shows an older version: redrawn", extra=ids(row))
+            await self.redraw_turn_soon(row, channel, shown.id)
+        try:
+            others = await self._look_back(
+                channel, lambda m: m.id != shown.id and self._turn_controls_of(m, code, row.id)
+            )
+        except DISCORD_FAILURES as exc:
+            log.info("recent messages not read: %r", exc, extra=ids(row))
+            return
+        for older in others:
+            log.warning("another message carries the turn's controls: retired", extra=ids(row))
+            await self._retire_turn_message(row, channel, older)
+
+    async def redraw_turn_soon(
+        self, row: GameRow, channel: discord.abc.Messageable, message_id: int
+    ) -> None:
+        """The turn message ``message_id`` shows the current turn with its controls, as the
+        channel allows (``pacer.edit_soon``: tried again while the failure may pass)."""
+        edit = await self.turn_edit(await self.public_t(row.guild_id), row, channel)
+        self.pacer.edit_soon(channel, message_id, ids(row), **edit)
+
+    @staticmethod
+    def _turn_controls_of(message: discord.Message, code: str, game_id: int) -> bool:
+        """Whether a message carries controls of the game ``game_id`` bound to a version (a
+        turn's, not a lobby's)."""
+        for action_row in message.components:
+            for item in getattr(action_row, "children", ()):
+                match = re.fullmatch(TEMPLATE, getattr(item, "custom_id", None) or "")
+                if match is None or match["code"] != code or int(match["gid"]) != game_id:
+                    continue
+                if match["ver"] is not None:
+                    return True
+        return False
 
     async def edit_stored_turn(
         self,
