@@ -595,8 +595,8 @@ class Posting(FlowParts):
         the update of the clicked message (its controls are an older version's, so every click
         on it is refused) or the deletion of the message a reminder replaced (two carry working
         controls). The stored turn message is redrawn at the current version (pinging nobody,
-        tried again in the background), and any other recent message with this game's turn
-        controls is retired."""
+        tried again in the background), and any other recent message whose controls still work
+        (the current version's) is retired; an ended turn's message is left to its kept change."""
         code = adapter_for(row.kind).code
         seat = adapter_for(row.kind).current(row.game)
         human = seat is not None and not row.players[seat].is_ai
@@ -605,7 +605,8 @@ class Posting(FlowParts):
             await self.redraw_turn_soon(row, channel, shown.id)
         try:
             others = await self._look_back(
-                channel, lambda m: m.id != shown.id and self._turn_controls_of(m, code, row.id)
+                channel,
+                lambda m: m.id != shown.id and self._controls_of(m, code, row.id, row.event_count),
             )
         except DISCORD_FAILURES as exc:
             log.info("recent messages not read: %r", exc, extra=ids(row))
@@ -621,19 +622,6 @@ class Posting(FlowParts):
         channel allows (``pacer.edit_soon``: tried again while the failure may pass)."""
         edit = await self.turn_edit(await self.public_t(row.guild_id), row, channel)
         self.pacer.edit_soon(channel, message_id, ids(row), **edit)
-
-    @staticmethod
-    def _turn_controls_of(message: discord.Message, code: str, game_id: int) -> bool:
-        """Whether a message carries controls of the game ``game_id`` bound to a version (a
-        turn's, not a lobby's)."""
-        for action_row in message.components:
-            for item in getattr(action_row, "children", ()):
-                match = re.fullmatch(TEMPLATE, getattr(item, "custom_id", None) or "")
-                if match is None or match["code"] != code or int(match["gid"]) != game_id:
-                    continue
-                if match["ver"] is not None:
-                    return True
-        return False
 
     async def edit_stored_turn(
         self,
