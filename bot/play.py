@@ -265,6 +265,21 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
 
     # ------------------------------------------------------------------ turns
 
+    async def _heal_clicked(
+        self, interaction: discord.Interaction, row: GameRow, click: Click
+    ) -> None:
+        """A click refused as an earlier turn's on the stored turn message itself: that message
+        still shows an older version (a crash stopped its update), so nobody could act on it
+        until a restart; it is redrawn at the current version."""
+        message, channel = interaction.message, interaction.channel
+        if message is None or channel is None or message.id != row.turn_message_id:
+            return
+        seat = adapter_for(row.kind).current(row.game)
+        if click.version == row.event_count or seat is None or row.players[seat].is_ai:
+            return
+        log.warning("a click on a turn message of an older version: redrawn", extra=ids(row))
+        await self.redraw_turn_soon(row, channel, message.id)  # type: ignore[arg-type]
+
     async def _turn_action(
         self, interaction: discord.Interaction, row: GameRow, click: Click
     ) -> None:
@@ -293,7 +308,11 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         if game.live:  # every seat at once, inside the game's windows
             await self.live_action(interaction, row, seat, click)
             return
-        game.check_click(row, seat, click)
+        try:
+            game.check_click(row, seat, click)
+        except Refusal:
+            await self._heal_clicked(interaction, row, click)
+            raise
         current = game.current(row.game)
         if current != seat:
             raise Refusal(

@@ -72,3 +72,21 @@ async def test_a_replaced_message_a_kill_left_standing_is_retired_after_a_restar
 
 async def _killed(*args: Any, **kwargs: Any) -> None:
     """``TimedViews.keep_change`` in a process killed before it kept anything."""
+
+
+async def test_a_click_on_a_turn_message_left_at_an_older_version_redraws_it(simcord_env, db_path):
+    table, where = await started("spexxx", simcord_env, db_path)
+    shown = turn_message(table, where)
+    stored = simcord_env.backend.get_message(where.id, shown.id)
+    before = (stored.content, copy.deepcopy(stored.components))
+    player, _ = await table.thrown(where)
+    stored.content, stored.components = before  # the kill stopped the click's update
+    at = version(db_path)
+    stale = message(where, shown.id)
+    await player.click(stale, custom_id=next(c for c in component_ids(stale) if "spx:throw:" in c))
+    assert version(db_path) == at  # refused: an earlier turn's button
+    await simcord_env.advance_time(5)
+    healed = message(where, shown.id)
+    assert all(f":v{at}" in c for c in component_ids(healed)), healed.components
+    await player.click(healed, custom_id=next(c for c in component_ids(healed) if "spx:die:" in c))
+    assert version(db_path) == at + 1  # no restart needed
