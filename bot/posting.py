@@ -30,7 +30,7 @@ from bot.models import GameRow, Status, TimedView
 from bot.refusals import Refusal
 from bot.stats import record_finished
 from bot.storage import CorruptGame, GameKey
-from bot.timed import DELETE, KEPT, LOBBY
+from bot.timed import DELETE, HOLD_AFTER_DUE, KEPT, LOBBY
 from bot.timers import (
     end_turn,
     start_turn_clock,
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's per-file limit without boosts
-HOLD_AFTER_DUE = 2.0  # a timed view's channel keeps a request free until this long after its due
 POSTED_UNREAD = 0  # turn_message_id of a turn posted through an interaction but not read back
 # seconds between tries to post a turn nobody was shown; the last repeats for as long as the
 # process lives: a network outage or Discord's 5xx passes, and the turn is shown soon after

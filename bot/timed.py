@@ -37,6 +37,7 @@ KEPT = "_kept"
 SHOW = "show"  # the message shows ``lead`` as it is, without controls or picture
 LOBBY = "_lobby"  # a kept change of the lobby message, in the channel the game was opened in
 DELETE = "delete"  # the message goes
+HOLD_AFTER_DUE = 2.0  # a timed view's channel keeps a request free until this long after its due
 
 
 class TimedViews:
@@ -96,9 +97,27 @@ class TimedViews:
         pending = await self.play.store.timed_views(self.play.scope)
         for timed in pending:
             self.arm(timed)
+        for timed in pending:
+            await self._hold(timed)
         if pending:
             log.info("%d timed views to change", len(pending))
         return len(pending)
+
+    async def _hold(self, timed: TimedView) -> None:
+        """A view re-armed at start-up keeps a request of its channel's window free until after
+        its due time, as when it was shown (``Posting.close_turn_message``): the new process's
+        pacer knew nothing of it, so recovery's posts, other games' turns and redraws could fill
+        the window just before the change and make it wait a whole window (5.25 s) past its time."""
+        if KEPT in timed.then:
+            return  # a kept change hides nothing: it waits its turn
+        try:
+            row = await self.play.store.get(timed.guild_id, timed.game_id)
+        except Exception:
+            log.exception("a timed view's channel not held", extra={"game": timed.game_id})
+            return  # it changes all the same, maybe a little later
+        channel = None if row is None else self.play.bot.get_channel(row.play_channel_id)
+        if channel is not None:
+            self.play.pacer.hold(channel, timed.due + HOLD_AFTER_DUE)
 
     def cancel(self) -> None:
         """At shutdown: the stored views change after the restart."""

@@ -70,7 +70,11 @@ def simcord_bot(make_bot: Callable[..., Any]) -> Any:
     return make_bot(channel_pace=PACE)
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(autouse=True, name="virtual_waits")
+def virtual_waits_fixture(simcord_env: Any) -> None:
+    virtual_waits(simcord_env)
+
+
 def virtual_waits(simcord_env: Any) -> None:
     """The pacer's waits pass in virtual time only (``advance_time``): SimCord runs a short
     sleep in real time, and one firing in the middle of a click makes both miss their
@@ -172,3 +176,44 @@ async def test_computers_playing_on_their_own_stay_within_the_channel_limit(
         await simcord_env.advance_time(1.0)
     assert writes.most_in_window() <= 5, writes.by_channel[where.id]
     assert turns >= 1 and len(writes.by_channel[where.id]) >= 25
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_cover_rearmed_at_start_up_keeps_its_request_of_the_window(
+    simcord_env, make_bot, db_path: Path, dice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart inside an Eintrichtern miss's 8 s: the new process's pacer starts with an empty
+    window, and the channel's other writes (recovery's posts, other games, redraws) may fill it
+    just before the cover is due. The re-armed cover keeps a request free as the first process's
+    did (``ChannelPacer.hold``), so it lands at its due time, not a window (5.25 s) later."""
+    from bot.adapters.eintrichtern import EintrichternAdapter
+    from tests.test_bot_eintrichtern import REVEALED, by_id
+
+    monkeypatch.setattr(EintrichternAdapter, "seed_of", lambda self, chance: 20)
+    dice.script((2, 3, 4))  # 9, and 1H5 holds 11: a miss
+    table = EinTable(simcord_env, db_path)
+    thread = await table.start()
+    alice = table.players[0]
+    await table.roll(alice, thread)
+    result = await table.lift(alice, thread, "1H5")
+    assert result.content.startswith(REVEALED)
+    await simcord_env.advance_time(4)
+    await simcord_env.restart_bot(make_bot(channel_pace=PACE))
+    virtual_waits(simcord_env)
+    bot = simcord_env.bot
+    others: list[asyncio.Task[Any]] = []
+
+    async def fill(said: discord.Message) -> None:  # the channel's other writes, all due now
+        if said.author.id == alice.id and said.channel.id == thread.id:
+            sends = [bot.play.pacer.send(said.channel, f"other {n}") for n in range(5)]
+            others.extend(asyncio.ensure_future(send) for send in sends)
+
+    bot.add_listener(fill, "on_message")
+    await simcord_env.advance_time(3)  # the cover is due in 1 s
+    await alice.send(thread, "fill")
+    await simcord_env.advance_time(0.9)
+    assert by_id(thread, result.id).content.startswith(REVEALED)
+    await simcord_env.advance_time(0.2)  # due + 0.1 s
+    assert by_id(thread, result.id).content.startswith("❌")
+    await simcord_env.advance_time(6)
+    assert len(others) == 5 and all(task.done() and not task.exception() for task in others)
