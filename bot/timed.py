@@ -11,7 +11,9 @@ one it refuses for good makes way for the later view posted anew (``Posting.show
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -125,10 +127,21 @@ class TimedViews:
             loop.cancel()
         self._loops.clear()
 
+    @contextlib.asynccontextmanager
+    async def _unlocked(self) -> AsyncIterator[None]:
+        """A cover, outside its game's lock: an action holding it may wait for room in the
+        channel (``bot.pacing``) for up to a window, and the cover, which only changes a message
+        whose turn has ended, must not wait behind it; shutdown still waits for it."""
+        if self.play.closing:
+            raise Refusal("The bot is restarting. Try again in a few seconds.")
+        async with self.play.busy():
+            yield
+
     async def _change(self, timed: TimedView, tries: int) -> None:
         try:
-            async with self.play.acting(timed.game_id):
-                change = self.play.make_kept if KEPT in timed.then else self.play.show_later
+            kept = KEPT in timed.then
+            async with self.play.acting(timed.game_id) if kept else self._unlocked():
+                change = self.play.make_kept if kept else self.play.show_later
                 if await change(timed):
                     await self.play.store.drop_timed_view(
                         timed.guild_id, timed.game_id, timed.message_id

@@ -217,3 +217,43 @@ async def test_a_cover_rearmed_at_start_up_keeps_its_request_of_the_window(
     assert by_id(thread, result.id).content.startswith("❌")
     await simcord_env.advance_time(6)
     assert len(others) == 5 and all(task.done() and not task.exception() for task in others)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_cover_does_not_wait_behind_an_action_waiting_for_the_window(
+    simcord_env, db_path: Path, dice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next player's lift just before a miss's cover is due: its next turn message waits
+    for room in the channel, and the cover must not wait behind it for the game (it changes
+    only a message whose turn has ended), else the sum shows up to a window (5.25 s) longer."""
+    from bot.adapters.eintrichtern import EintrichternAdapter
+    from tests.test_bot_eintrichtern import REVEALED, by_id
+
+    monkeypatch.setattr(EintrichternAdapter, "seed_of", lambda self, chance: 20)
+    dice.script((2, 3, 4), (6, 6, 6))  # 9, and 1H5 holds 11: a miss; then bob's 18: a miss
+    table = EinTable(simcord_env, db_path)
+    thread = await table.start()
+    alice, bob = table.players
+    await table.roll(alice, thread)
+    result = await table.lift(alice, thread, "1H5")
+    assert result.content.startswith(REVEALED)
+    bot = simcord_env.bot
+    others: list[asyncio.Task[Any]] = []
+
+    async def fill(said: discord.Message) -> None:  # the channel's other writes
+        if said.author.id == alice.id and said.channel.id == thread.id:
+            sends = [bot.play.pacer.send(said.channel, f"other {n}") for n in range(4)]
+            others.extend(asyncio.ensure_future(send) for send in sends)
+
+    bot.add_listener(fill, "on_message")
+    await simcord_env.advance_time(4)
+    await alice.send(thread, "fill")  # the window is full until 9.25 s (one request held)
+    await simcord_env.advance_time(3.5)
+    await table.roll(bob, thread)
+    await table.lift(bob, thread)  # its next turn message waits until 9.25 s
+    await simcord_env.advance_time(0.4)
+    assert by_id(thread, result.id).content.startswith(REVEALED)
+    await simcord_env.advance_time(0.2)  # due + 0.1 s
+    assert by_id(thread, result.id).content.startswith("❌")
+    await simcord_env.advance_time(12)
+    assert len(others) == 4 and all(task.done() and not task.exception() for task in others)
