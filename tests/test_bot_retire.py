@@ -119,8 +119,8 @@ def turn_message(table: Any, where: Any) -> discord.Message:
     return found
 
 
-async def expected_result(db_path: Path) -> str:
-    """The words the game shows for the turn that just ended, from the stored game."""
+async def _stored_words(db_path: Path, words: Callable[[Any, Any], str]) -> str:
+    """Words the stored game shows in English (``words(adapter, row)``)."""
     store = await open_store(as_db(db_path).url)
     try:
         (guild_id,) = as_db(db_path).one(
@@ -128,23 +128,19 @@ async def expected_result(db_path: Path) -> str:
         )
         row = await store.get(guild_id, game_id(db_path))
         assert row is not None
-        return adapter_for(row.kind).result_view(translator("en"), row).content
+        return words(adapter_for(row.kind), row)
     finally:
         await store.close()
+
+
+async def expected_result(db_path: Path) -> str:
+    """The words the game shows for the turn that just ended, from the stored game."""
+    return await _stored_words(db_path, lambda a, row: a.result_view(translator("en"), row).content)
 
 
 async def round_result(db_path: Path) -> str:
     """The words a live game shows for the round that just ended, from the stored game."""
-    store = await open_store(as_db(db_path).url)
-    try:
-        (guild_id,) = as_db(db_path).one(
-            "SELECT guild_id FROM games WHERE id = ?", (game_id(db_path),)
-        )
-        row = await store.get(guild_id, game_id(db_path))
-        assert row is not None
-        return adapter_for(row.kind).turn_result(translator("en"), row)
-    finally:
-        await store.close()
+    return await _stored_words(db_path, lambda a, row: a.turn_result(translator("en"), row))
 
 
 def assert_closed(where: Any, old: discord.Message, result: str) -> None:
