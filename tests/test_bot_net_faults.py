@@ -24,7 +24,7 @@ from tests.simtable import component_ids, find_id
 from tests.test_bot_eintrichtern import REVEALED, EinTable, by_id, covered_png, no_sums_left, png
 from tests.test_bot_game import Table, stored
 from tests.test_bot_live import LIVE, SnapTable
-from tests.test_bot_timers import TWO_MINUTES, clock, start_timed
+from tests.test_bot_timers import TWO_MINUTES, clock, computer_on_turn, start_timed
 from tests.test_robust_faults import CHANNEL_POST, MESSAGE_PATCH, no_errors
 
 NET = pytest.mark.parametrize("make", NETWORK_EXCEPTIONS, ids=lambda make: type(make()).__name__)
@@ -108,15 +108,7 @@ async def test_a_post_discord_made_but_the_bot_lost_is_not_posted_twice(
 async def test_a_computer_move_whose_next_turn_post_fails_posts_it_later(
     simcord_env, simcord_bot, database, net_faults: NetFaults, make: Callable[[], BaseException]
 ) -> None:
-    table = Table(simcord_env, names=("alice",))
-    simcord_bot.play.computers.delay = 600  # the computer pauses after each action
-    await table.players[0].slash(table.channel, "spexxx new", variant="children")
-    lobby = table.channel.last_message
-    await table.players[0].select(lobby, ["easy"], custom_id=find_id(lobby, "spx:addai:"))
-    await table.players[0].click(table.channel.last_message, label="Start")
-    thread = table.channel.threads[0]
-    if stored(database)["state"]["current"] == 0:
-        await table.play_turn(thread)  # alice first: now the computer is on turn
+    table, thread = await computer_on_turn(simcord_env, simcord_bot, database)
     net_faults.inject(*CHANNEL_POST, make, times=2)
     while stored(database)["state"]["current"] == 1:
         await simcord_env.advance_time(600)  # one computer action after another
@@ -166,16 +158,7 @@ async def test_the_start_up_recovery_posts_a_turn_through_network_errors(
 async def test_the_start_up_recovery_resumes_a_computer_when_checking_its_message_fails(
     simcord_env, simcord_bot, database, make_bot, net_faults: NetFaults, make
 ) -> None:
-    table = Table(simcord_env, names=("alice",))
-    simcord_bot.play.computers.delay = 600
-    await table.players[0].slash(table.channel, "spexxx new", variant="children")
-    lobby = table.channel.last_message
-    await table.players[0].select(lobby, ["easy"], custom_id=find_id(lobby, "spx:addai:"))
-    await table.players[0].click(table.channel.last_message, label="Start")
-    thread = table.channel.threads[0]
-    if stored(database)["state"]["current"] == 0:
-        await table.play_turn(thread)
-    assert stored(database)["state"]["current"] == 1  # the computer's turn, posted
+    table, thread = await computer_on_turn(simcord_env, simcord_bot, database)
     net_faults.inject(*MESSAGE_GET, make)  # the recovery's look at the turn message
     await simcord_env.restart_bot(make_bot())
     assert net_faults.raised  # the look failed …

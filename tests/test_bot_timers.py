@@ -18,6 +18,22 @@ from tests.test_bot_game import Table, stored
 TWO_MINUTES = 120
 
 
+async def computer_on_turn(env, bot, database, **options):  # type: ignore[no-untyped-def]
+    """alice against an easy computer that pauses 600 s after each action, on its turn:
+    (table, thread)."""
+    table = Table(env, names=("alice",))
+    bot.play.computers.delay = 600
+    await table.players[0].slash(table.channel, "spexxx new", variant="children", **options)
+    lobby = table.channel.last_message
+    await table.players[0].select(lobby, ["easy"], custom_id=find_id(lobby, "spx:addai:"))
+    await table.players[0].click(table.channel.last_message, label="Start")
+    thread = table.channel.threads[0]
+    if stored(database)["state"]["current"] == 0:
+        await table.play_turn(thread)  # alice first: now the computer is on turn
+    assert stored(database)["state"]["current"] == 1
+    return table, thread
+
+
 async def start_timed(table: Table, timer: int = TWO_MINUTES, variant: str = "children"):  # type: ignore[no-untyped-def]
     r = await table.players[0].slash(table.channel, "spexxx new", variant=variant, timer=timer)
     assert "Turn timer: 2 minutes" in r.response.content
@@ -416,16 +432,7 @@ async def test_a_click_during_a_timer_sweep_is_refused_and_changes_nothing(
 async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
     simcord_env, simcord_bot, database, make_bot, monkeypatch
 ):
-    table = Table(simcord_env, names=("alice",))
-    simcord_bot.play.computers.delay = 600  # the computer pauses after each action
-    await table.players[0].slash(table.channel, "spexxx new", variant="children", timer=120)
-    lobby = table.channel.last_message
-    await table.players[0].select(lobby, ["easy"], custom_id=find_id(lobby, "spx:addai:"))
-    await table.players[0].click(table.channel.last_message, label="Start")
-    thread = table.channel.threads[0]
-    if stored(database)["state"]["current"] == 0:
-        await table.play_turn(thread)  # alice first: now the computer is on turn
-    assert stored(database)["state"]["current"] == 1
+    table, thread = await computer_on_turn(simcord_env, simcord_bot, database, timer=120)
 
     async def crash(row, channel):  # type: ignore[no-untyped-def]
         """The process dies right after the computer's move was saved."""
