@@ -9,6 +9,7 @@ state (``Game.from_dict``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from games.common.chance import Chance, SeededChance
@@ -28,6 +29,7 @@ from games.spectrangle.state import (
     MAX_SEATS,
     MIN_SEATS,
     PLACEMENT_IDS,
+    SOLO_SEATS,
     EndReason,
     PlacedTile,
     SpectrangleState,
@@ -42,15 +44,24 @@ _TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """How the game began: the seats, the team option and the bag order (``bag[0]`` first)."""
+    """How the game began: the seats, the team option and the bag order (``bag[0]`` first).
+
+    ``daily`` (a UTC date, ``YYYY-MM-DD``) makes it that day's solo challenge: one seat, and an
+    exchanged tile goes back where the setup and the turn say, whatever RNG is injected.
+    """
 
     seats: int
     bag: tuple[str, ...]
     teams: bool = False
     seed: int | None = None  # for information: the seed that shuffled the bag
+    daily: str | None = None
 
     def __post_init__(self) -> None:
-        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+        if self.daily is not None:
+            date.fromisoformat(self.daily)  # a real date, or ValueError
+            if self.seats != SOLO_SEATS or self.teams:
+                raise ValueError(f"the daily challenge has one player, not {self.seats}")
+        elif not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise ValueError(
                 f"Spectrangle is for {MIN_SEATS}–{MAX_SEATS} players, not {self.seats}"
             )
@@ -65,7 +76,14 @@ class Setup:
         return start_seat(deal([_TILE_INDEX[c] for c in self.bag], self.seats))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": self.seats, "teams": self.teams, "bag": list(self.bag), "seed": self.seed}
+        daily: dict[str, Any] = {} if self.daily is None else {"daily": self.daily}
+        return {
+            "seats": self.seats,
+            "teams": self.teams,
+            "bag": list(self.bag),
+            "seed": self.seed,
+            **daily,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Setup:
@@ -82,7 +100,10 @@ class Setup:
             teams = data.get("teams", False)
             if not isinstance(teams, bool):
                 raise TypeError(f"teams {teams!r} is not true or false")
-            return cls(seats, tuple(bag), teams, seed)
+            daily = data.get("daily")
+            if daily is not None and not isinstance(daily, str):
+                raise TypeError(f"daily {daily!r} is not a date")
+            return cls(seats, tuple(bag), teams, seed, daily)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Spectrangle game setup: {exc}") from exc
 
@@ -121,7 +142,9 @@ class Game:
     def __init__(self, setup: Setup, rng: Chance | None = None) -> None:
         self.setup = setup
         self.rng = rng
-        self.state = SpectrangleState.from_codes(setup.seats, list(setup.bag), setup.teams)
+        self.state = SpectrangleState.from_codes(
+            setup.seats, list(setup.bag), setup.teams, solo=setup.daily is not None
+        )
         self.events: list[Event] = []
 
     @classmethod
@@ -161,9 +184,10 @@ class Game:
         return event
 
     def _chance(self) -> Chance:
-        """The injected RNG; without one (a game loaded from the database or a record), one
-        seeded from the setup and the turn, so the game can go on and stays reproducible."""
-        if self.rng is not None:
+        """The injected RNG; without one (a game loaded from the database or a record), or in
+        the daily challenge, one seeded from the setup and the turn, so the game can go on and
+        stays reproducible (the daily: the same choices give the same game)."""
+        if self.rng is not None and self.setup.daily is None:
             return self.rng
         return SeededChance(f"{self.setup.seed}:{''.join(self.setup.bag)}:{len(self.events)}")
 

@@ -37,6 +37,7 @@ from games.spectrangle.placement import (
 from games.spectrangle.tiles import TILE_BY_CODE, TILE_CODES, TILES
 
 MIN_SEATS = 2
+SOLO_SEATS = 1  # the daily challenge: one player against the day's bag
 MAX_SEATS = 4
 HAND_SIZE = 4
 _EMPTY = -1
@@ -186,9 +187,14 @@ class SpectrangleState:
         "tile_at",
     )
 
-    def __init__(self, seats: int, bag: list[int], teams: bool = False) -> None:
-        """Deal from ``bag`` (tile indices, front drawn first) and find the start player."""
-        if not MIN_SEATS <= seats <= MAX_SEATS:
+    def __init__(
+        self, seats: int, bag: list[int], teams: bool = False, *, solo: bool = False
+    ) -> None:
+        """Deal from ``bag`` (tile indices, front drawn first) and find the start player;
+        ``solo`` is the daily challenge's one seat (docs/spectrangle.md, "Daily challenge")."""
+        if solo and seats != SOLO_SEATS:
+            raise ValueError(f"the solo game has one player, not {seats}")
+        if not solo and not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"Spectrangle is for {MIN_SEATS}–{MAX_SEATS} players, not {seats}")
         if teams and seats != 4:
             raise ValueError("the team game needs exactly 4 players")
@@ -214,8 +220,10 @@ class SpectrangleState:
         self.history: list[TurnSummary] = []
 
     @classmethod
-    def from_codes(cls, seats: int, bag: list[str], teams: bool = False) -> SpectrangleState:
-        return cls(seats, [_TILE_INDEX[c] for c in bag], teams)
+    def from_codes(
+        cls, seats: int, bag: list[str], teams: bool = False, *, solo: bool = False
+    ) -> SpectrangleState:
+        return cls(seats, [_TILE_INDEX[c] for c in bag], teams, solo=solo)
 
     # ----------------------------------------------------------------- queries
 

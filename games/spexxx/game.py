@@ -26,8 +26,16 @@ from games.spexxx.actions import (
 )
 from games.spexxx.board import GRID
 from games.spexxx.combinations import ALLOWED_INDICES_BY_KEY, DICE_PER_THROW
+from games.spexxx.daily_dice import DailyDice
 from games.spexxx.scoring import PlacementScore
-from games.spexxx.state import MAX_SEATS, MAX_THROWS, MIN_SEATS, SpexxxState, Variant
+from games.spexxx.state import (
+    MAX_SEATS,
+    MAX_THROWS,
+    MIN_SEATS,
+    SOLO_SEATS,
+    SpexxxState,
+    Variant,
+)
 
 ALL_HOLDS: tuple[frozenset[int], ...] = tuple(
     frozenset(c) for k in range(DICE_PER_THROW) for c in combinations(range(DICE_PER_THROW), k)
@@ -49,19 +57,26 @@ _HOLDS_OTHER_THAN = tuple(
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """How the game began: fixed before the first turn, so it is not an event."""
+    """How the game began: fixed before the first turn, so it is not an event.
+
+    ``daily`` (a UTC date, ``YYYY-MM-DD``) makes it that day's solo challenge: one seat, and
+    dice from ``DailyDice`` instead of the injected RNG.
+    """
 
     variant: Variant
     seats: int
     start_seat: int
     roll_off: tuple[tuple[int | None, ...], ...] = ()
+    daily: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        daily: dict[str, Any] = {} if self.daily is None else {"daily": self.daily}
         return {
             "variant": self.variant.value,
             "seats": self.seats,
             "start_seat": self.start_seat,
             "roll_off": [list(r) for r in self.roll_off],
+            **daily,
         }
 
     @classmethod
@@ -72,20 +87,40 @@ class Setup:
                 int(data["seats"]),
                 int(data["start_seat"]),
                 tuple(tuple(r) for r in data.get("roll_off", ())),
+                _daily(data.get("daily")),
             )
-            if not MIN_SEATS <= setup.seats <= MAX_SEATS or not 0 <= setup.start_seat < setup.seats:
+            low, high = (
+                (SOLO_SEATS, SOLO_SEATS) if setup.daily is not None else (MIN_SEATS, MAX_SEATS)
+            )
+            if not low <= setup.seats <= high or not 0 <= setup.start_seat < setup.seats:
                 raise ValueError(f"{setup.seats} seats, start seat {setup.start_seat}")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"not a Spexxx game setup: {exc}") from exc
         return setup
 
 
+def _daily(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"daily {value!r} is not a date")
+    return DailyDice(value).day  # checks it is a real date
+
+
 class Game:
     def __init__(self, setup: Setup, rng: DiceRng | None = None) -> None:
         self.setup = setup
         self.rng = rng
-        self.state = SpexxxState.new(setup.variant, setup.seats, setup.start_seat)
+        self.state = SpexxxState.new(
+            setup.variant, setup.seats, setup.start_seat, solo=setup.daily is not None
+        )
         self.events: list[Event] = []
+        self.daily_dice = None if setup.daily is None else DailyDice(setup.daily)
+
+    @classmethod
+    def daily(cls, day: str) -> Game:
+        """The day's solo challenge (``day`` a UTC date, ``YYYY-MM-DD``): adult cubes for two."""
+        return cls(Setup(Variant.ADULT, SOLO_SEATS, 0, (), DailyDice(day).day))
 
     @classmethod
     def new(cls, seats: int, rng: DiceRng, variant: Variant = Variant.ADULT) -> Game:
@@ -119,6 +154,10 @@ class Game:
 
     def _roll(self, seat: int) -> Thrown:
         state = self.state
+        if self.daily_dice is not None:  # the day's dice: the injected RNG plays no part
+            state._check_can_throw(seat)
+            dice = self.daily_dice.throw(state.turn, len(state.throws), state.held, state.dice)
+            return Thrown(seat, dice)
         if self.rng is None:
             raise RuntimeError("this game has no dice: it was loaded for replay only")
         state._check_can_throw(seat)  # a refused throw must not consume the seeded dice

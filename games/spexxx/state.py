@@ -33,6 +33,7 @@ from games.spexxx.scoring import (
 MAX_THROWS = 4
 MIN_SEATS = 2
 MAX_SEATS = 4
+SOLO_SEATS = 1  # the daily challenge: one player, with the 2-player cube count
 
 
 class Variant(Enum):
@@ -79,14 +80,20 @@ class SpexxxState:
     held: frozenset[int] = frozenset()
     history: list[TurnSummary] = field(default_factory=list)
     last_score: PlacementScore | None = None  # the latest placement's breakdown
+    solo: bool = False  # the daily challenge's one-player game
 
     @classmethod
-    def new(cls, variant: Variant, seats: int, start_seat: int) -> SpexxxState:
-        if not MIN_SEATS <= seats <= MAX_SEATS:
+    def new(
+        cls, variant: Variant, seats: int, start_seat: int, *, solo: bool = False
+    ) -> SpexxxState:
+        """A new game; ``solo`` is the daily challenge: one seat with the 2-player cubes."""
+        if solo and seats != SOLO_SEATS:
+            raise ValueError(f"the solo game has one player, not {seats}")
+        if not solo and not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"Spexxx is for {MIN_SEATS}–{MAX_SEATS} players, not {seats}")
         if not 0 <= start_seat < seats:
             raise ValueError(f"start seat {start_seat} is not one of the {seats} seats")
-        cubes = CUBES_PER_PLAYER[variant][seats]
+        cubes = CUBES_PER_PLAYER[variant][MIN_SEATS if solo else seats]
         return cls(
             variant=variant,
             seats=seats,
@@ -98,6 +105,7 @@ class SpexxxState:
             own_masks=[0] * seats,
             block_masks=[0] * seats,
             current=start_seat,
+            solo=solo,
         )
 
     # ----------------------------------------------------------------- queries
@@ -120,7 +128,7 @@ class SpexxxState:
         return MAX_THROWS - len(self.throws)
 
     def cubes_per_player(self) -> int:
-        return CUBES_PER_PLAYER[self.variant][self.seats]
+        return CUBES_PER_PLAYER[self.variant][MIN_SEATS if self.solo else self.seats]
 
     def allowed_mask(self) -> int:
         """Empty squares the current dice allow (0 before the first throw)."""
@@ -321,10 +329,13 @@ class SpexxxState:
             held=self.held,
             history=[TurnSummary(t.seat, t.throws, t.square, t.points) for t in self.history],
             last_score=self.last_score,
+            solo=self.solo,
         )
 
     def to_dict(self) -> dict[str, Any]:
+        solo: dict[str, Any] = {"solo": True} if self.solo else {}  # only where it is one
         return {
+            **solo,
             "variant": self.variant.value,
             "seats": self.seats,
             "start_seat": self.start_seat,
@@ -353,7 +364,8 @@ class SpexxxState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SpexxxState:
         try:
-            state = cls.new(Variant(data["variant"]), data["seats"], data["start_seat"])
+            solo = data.get("solo", False) is True
+            state = cls.new(Variant(data["variant"]), data["seats"], data["start_seat"], solo=solo)
             state.cubes_left = list(data["cubes_left"])
             state.scores = list(data["scores"])
             state.discards = list(data["discards"])
