@@ -181,6 +181,9 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
             return not result.bonus
         return True
 
+    def replay_opens(self, engine: Abquetschen, event: Any) -> bool:
+        return not isinstance(event, Bonus)  # the bonus is the build's own action
+
     def chance_action(self, engine: Abquetschen, chance: DiceRng) -> Action | None:
         s = engine.state
         if s.phase in (Phase.SEARCH, Phase.ROLL) and s.current is not None:

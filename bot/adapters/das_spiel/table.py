@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.adapter import GameAdapter, Picture, TurnView
 from bot.adapters.das_spiel.words import who
+from bot.replay_steps import action_steps, step_games
 from bot.text import player_names
 from games.common.actions import Resign
 from games.common.ai import Level
@@ -173,6 +174,44 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
             else:
                 self._step(table, event)
         return table
+
+    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Table[E]]:
+        """The replay capability: the table after each turn (a round, in the live games),
+        with that turn's engine actions as ``recent``, which its result line tells."""
+
+        def record(table: Table[E], event: Any) -> None:
+            if isinstance(event, Resign):
+                table.resigned[event.seat] = True
+                table.events.append(event)
+            else:
+                self._step(table, event)
+
+        def snapshot(table: Table[E], done: Sequence[Any]) -> Table[E]:
+            table.recent = [e for e in done if not isinstance(e, Resign)]
+            return self.load(*self.dump(table))
+
+        def opens(table: Table[E], event: Any) -> bool:
+            """A turn-based game's step is a player's action and all that follows it without
+            a choice (rolls, passes, the turns of seats that resigned), as the bot told it."""
+            engine = table.engine
+            seat = self.engine_current(engine)
+            return not (
+                isinstance(event, Resign)
+                or self.mid_turn(engine)
+                or self.chance_action(engine, SeededDice("replay")) is not None
+                or (seat is not None and table.resigned[seat])
+                or not self.replay_opens(engine, event)
+            )
+
+        start = Table(self.fresh(setup), dict(setup), [False] * int(setup["seats"]))
+        if self.live:  # a live game's step is its round
+            return step_games(start, events, record, self.turn_number, self.finished, snapshot)
+        return action_steps(start, events, record, opens, snapshot)
+
+    def replay_opens(self, engine: E, event: Any) -> bool:
+        """Whether a player's engine action begins a platform action (not its second part,
+        such as Abquetschen's bonus after a build)."""
+        return True
 
     def event_to_dict(self, event: Any) -> dict[str, Any]:
         if isinstance(event, Resign):

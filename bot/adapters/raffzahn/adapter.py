@@ -454,6 +454,10 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         ]
         return t("Taken this round: {takes}", takes=" · ".join(parts)) if parts else ""
 
+    def replay_sides(self, game: Game) -> Sequence[int]:
+        """The replay capability's sides: each seat's own wall, one at a time (its panel)."""
+        return range(len(game.resigned))
+
     def panel_view(
         self, t: Translator, row: GameRow, seat: int, screen: Any = None
     ) -> TurnView | None:

@@ -20,6 +20,7 @@ from bot.adapter import (
 )
 from bot.adapters.spectrangle import controls, words
 from bot.adapters.spectrangle.screen import Screen
+from bot.replay_steps import step_games
 from bot.text import player_names
 from games.common.actions import Resign
 from games.common.ai import Level
@@ -140,6 +141,17 @@ class SpectrangleAdapter(GameAdapter[Game]):
 
     def replay(self, setup: Any, events: Sequence[Any]) -> Game:
         return Game.replay(Setup.from_dict(setup), list(events))
+
+    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Game]:
+        """The replay capability: the game after each turn (its history tells the turn)."""
+        return step_games(
+            self.replay(setup, []),
+            events,
+            lambda game, event: game.record(event),
+            self.turn_number,
+            self.finished,
+            lambda game, _: self.load(*self.dump(game)),
+        )
 
     def event_to_dict(self, event: Any) -> dict[str, Any]:
         return event_to_dict(event)

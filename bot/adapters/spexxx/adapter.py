@@ -23,6 +23,7 @@ from bot.adapters.spexxx import words
 from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
 from bot.models import GameRow
 from bot.refusals import Refusal
+from bot.replay_steps import step_games
 from bot.text import player_names, seat_circles, seat_label, standings
 from games.common.ai import Decision
 from games.spexxx import (
@@ -124,6 +125,17 @@ class SpexxxAdapter(GameAdapter[Game]):
 
     def replay(self, setup: Any, events: Sequence[Any]) -> Game:
         return Game.replay(Setup.from_dict(setup), list(events))
+
+    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Game]:
+        """The replay capability: the game after each turn (its history tells the turn)."""
+        return step_games(
+            self.replay(setup, []),
+            events,
+            lambda game, event: game.record(event),
+            self.turn_number,
+            self.finished,
+            lambda game, _: self.load(*self.dump(game)),
+        )
 
     def event_to_dict(self, event: Any) -> dict[str, Any]:
         return event_to_dict(event)

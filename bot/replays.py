@@ -1,0 +1,143 @@
+"""Finished games watched again, step by step: what each step shows, knowing no game.
+
+A step's words and pictures are the game's own (``turn_result``/``result_view``,
+``turn_view``, ``final_view``; a chosen side's ``panel_view``), drawn from the state the game's
+replay capability (``bot.replay_steps``) gives for it. The states of a game are rebuilt once
+per process and kept in a small LRU, and so are the pictures drawn, so stepping back and forth
+costs a dictionary look-up, and a new step one render.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from bot.adapter import GameAdapter, Picture
+from bot.models import GameRow, Status
+from bot.replay_steps import SideReplays, StepReplays
+from locales import Translator
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+GAMES_KEPT = 16  # games whose states are kept (a long game's are ~100 states)
+PICTURES_KEPT = 256  # step pictures kept (~30–100 KB each)
+
+
+class LRU(Generic[K, V]):
+    """A bounded least-recently-used cache (one per book, not module state)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> V:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One step as the viewer shows it: its words, its picture, where it is in the game."""
+
+    index: int  # 0: the start; count − 1: the end
+    count: int
+    line: str
+    picture: Picture | None
+
+
+def can_replay(adapter: GameAdapter[Any]) -> bool:
+    return isinstance(adapter, StepReplays)
+
+
+def sides(adapter: GameAdapter[Any], row: GameRow) -> Sequence[int]:
+    """The seats whose own side a viewer of this game may choose (none for most games)."""
+    return adapter.replay_sides(row.game) if isinstance(adapter, SideReplays) else ()
+
+
+class ReplayBook:
+    """The steps of the finished games being watched, and their pictures, kept bounded."""
+
+    def __init__(
+        self,
+        games: Mapping[str, GameAdapter[Any]],
+        *,
+        games_kept: int = GAMES_KEPT,
+        pictures_kept: int = PICTURES_KEPT,
+    ) -> None:
+        self._games = games
+        self._states: LRU[tuple[int, int], list[GameRow]] = LRU(games_kept)
+        self._pictures: LRU[tuple[Any, ...], bytes] = LRU(pictures_kept)
+        self.built = 0  # games whose states were rebuilt (tests, benchmarks)
+
+    def rows(self, row: GameRow) -> list[GameRow]:
+        """The game (a finished ``row`` with its whole log loaded) after every step."""
+        key = (row.guild_id, row.id)
+        found = self._states.get(key)
+        if found is not None:
+            return found
+        adapter = self._games[row.kind]
+        if not isinstance(adapter, StepReplays):
+            raise LookupError(f"{row.kind} games cannot be replayed")
+        setup, _ = adapter.dump(row.game)
+        games = adapter.replay_steps(setup, adapter.events(row.game))
+        last = len(games) - 1
+        rows = [
+            dataclasses.replace(row, game=game, status=row.status if n == last else Status.RUNNING)
+            for n, game in enumerate(games)
+        ]
+        self.built += 1
+        return self._states.put(key, rows)
+
+    def cached(self, row: GameRow) -> list[GameRow] | None:
+        return self._states.get((row.guild_id, row.id))
+
+    def view(self, t: Translator, row: GameRow, index: int, side: int | None = None) -> StepView:
+        """Step ``index`` (clamped to the game) in ``t``'s words; ``side``: the picture that
+        seat saw (a game offering sides), else the public one."""
+        rows = self.rows(row)
+        index = max(0, min(index, len(rows) - 1))
+        at = rows[index]
+        adapter = self._games[row.kind]
+        last = index == len(rows) - 1
+        picture: Picture | None = None
+        if index == 0:
+            line = t("The game begins.")
+        else:
+            result = adapter.result_view(t, at)
+            line, picture = result.content, result.picture
+        if last:
+            final = adapter.final_view(t, at)
+            line = f"{line}\n{final.content}"
+            picture = picture or final.picture
+        if side is not None and side in sides(adapter, at):
+            panel = adapter.panel_view(t, at, side)
+            picture = panel.picture if panel is not None and panel.picture else picture
+        elif picture is None:
+            picture = adapter.turn_view(t, at).picture
+        return StepView(index, len(rows), line, picture)
+
+    def png(self, key: tuple[Any, ...], picture: Picture) -> bytes:
+        """A step's picture drawn once (call off the event loop: it may render)."""
+        found = self._pictures.get(key)
+        if found is None:
+            found = self._pictures.put(key, picture.draw(*picture.args, **picture.kwargs))
+        return found
+
+    def png_cached(self, key: tuple[Any, ...]) -> bytes | None:
+        return self._pictures.get(key)
+
+
+def picture_key(row: GameRow, lang: str, index: int, side: int | None) -> tuple[Any, ...]:
+    return (row.guild_id, row.id, lang, index, side)

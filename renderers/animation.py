@@ -1,0 +1,116 @@
+"""A whole game as one animated GIF: the pictures after each step, with a caption strip.
+
+Pure: PNG bytes and captions in, GIF bytes out. GIF and not animated WebP because every
+Discord client plays an uploaded GIF inline, phones included; Discord's animated WebP came to
+desktop first, and only as a direct upload (discord/lilliput#159), and APNG never animates.
+
+Frames are scaled to one width (a phone's, ~480 px), stacked on one height, and each gets its
+own adaptive palette; the file is made smaller (narrower, then every other middle frame) until
+it fits ``limit`` bytes. The first and last frames stay longer, so the end can be read.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.text import clean_text, fit, font
+
+BACKGROUND = (255, 255, 255)
+STRIP = (35, 39, 42)  # Discord's dark grey: the caption strip
+CAPTION = (240, 240, 240)
+WIDTH = 480  # px: fills a phone's chat column without being scaled down much
+WIDTHS = (WIDTH, 400, 320, 240)  # tried in turn while the file is too big
+LIMIT = 8 * 1024 * 1024  # bytes: Discord's smallest upload limit with room to spare
+STEP_MS = 900  # each step's frame
+END_MS = 4000  # the first and the last frame
+MAX_FRAMES = 240  # a longer game keeps every n-th step (and its first and last)
+
+
+@dataclass(frozen=True, slots=True)
+class Animation:
+    data: bytes
+    width: int
+    height: int
+    frames: int
+
+
+def animate(
+    pictures: Sequence[bytes],
+    captions: Sequence[str],
+    *,
+    widths: Sequence[int] = WIDTHS,
+    limit: int = LIMIT,
+    step_ms: int = STEP_MS,
+    end_ms: int = END_MS,
+) -> Animation:
+    """One GIF of ``pictures`` (PNG bytes), each over its caption; at most ``limit`` bytes.
+
+    Raises ``ValueError`` if no picture is given or even the smallest try is too big."""
+    if not pictures or len(pictures) != len(captions):
+        raise ValueError("animate needs one caption per picture, and at least one picture")
+    chosen = _spread(len(pictures), MAX_FRAMES)
+    best: Animation | None = None
+    for width in widths:
+        for keep in (chosen, _spread(len(pictures), max(2, len(chosen) // 2))):
+            made = _encode(
+                [pictures[i] for i in keep], [captions[i] for i in keep], width, step_ms, end_ms
+            )
+            if len(made.data) <= limit:
+                return made
+            best = made
+    assert best is not None
+    raise ValueError(f"the animation is {len(best.data)} bytes even at {best.width} px")
+
+
+def _spread(count: int, most: int) -> list[int]:
+    """``most`` indices of ``count`` spread evenly, always the first and the last."""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(k * (count - 1) / (most - 1)) for k in range(most)})
+
+
+def _encode(
+    pictures: Sequence[bytes], captions: Sequence[str], width: int, step_ms: int, end_ms: int
+) -> Animation:
+    strip = max(24, width // 16)
+    scaled = [_scaled(png, width) for png in pictures]
+    height = max(img.height for img in scaled) + strip
+    caption_font = font(max(11, strip * 5 // 8), bold=True)
+    frames: list[Image.Image] = []
+    for img, caption in zip(scaled, captions, strict=True):
+        frame = Image.new("RGB", (width, height), BACKGROUND)
+        draw = ImageDraw.Draw(frame)
+        draw.rectangle((0, 0, width, strip - 1), fill=STRIP)
+        text = fit(clean_text(caption), caption_font, width - 16)
+        draw.text((8, strip // 2), text, font=caption_font, fill=CAPTION, anchor="lm")
+        frame.paste(img, ((width - img.width) // 2, strip))
+        frames.append(
+            frame.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        )
+    durations = [step_ms] * len(frames)
+    durations[0] = durations[-1] = end_ms
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,  # the palettes are adaptive already; optimize costs ~2× the time
+        disposal=1,
+    )
+    return Animation(out.getvalue(), width, height, len(frames))
+
+
+def _scaled(png: bytes, width: int) -> Image.Image:
+    with Image.open(io.BytesIO(png)) as raw:
+        img = raw.convert("RGB")
+    if img.width == width:
+        return img
+    height = max(1, round(img.height * width / img.width))
+    return img.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
