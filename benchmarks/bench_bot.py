@@ -37,7 +37,7 @@ from benchmarks.simdriver import (
 )
 from bot import create_bot
 from bot.adapters.eintrichtern.adapter import REVEAL_SECONDS
-from bot.dice import seeded_dice
+from bot.core.dice import seeded_dice
 
 
 class Samples(list[float]):

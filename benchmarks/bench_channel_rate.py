@@ -1,5 +1,5 @@
 """Discord's per-channel limit: the most message creates and edits one channel gets in any 5 s,
-per game, with the pacer off (before) and on (after, ``bot.pacing``); click → response with it.
+per game, with the pacer off (before) and on (after, ``bot.flow.pacing``); click → response with it.
 
 Run: nice -n 10 .venv/bin/python benchmarks/bench_channel_rate.py [--game raffzahn|…|all]
      [--clicks 60] [--seconds 240] [--ai-delay 1.5] [--stretch people|computers|both] [--settle 1.0]
@@ -14,7 +14,7 @@ Two stretches per game, each on a fresh bot, once unpaced and once paced (5 per 
   turn timer, ``--seconds`` of virtual time at the bot's own pace (``ai_delay``, production
   1.5 s): computer-only stretches, and the person's turns played for them when the timer runs
   out (missed turns never remove them here).
-Counted as Discord's channel bucket counts (see ``bot.pacing``): ``POST /channels/{id}/messages``
+Counted as Discord's channel bucket counts (see ``flow.pacing``): ``POST /channels/{id}/messages``
 and ``PATCH /channels/{id}/messages/{id}``, at SimCord's virtual time, per channel (each game
 plays in its own thread). Interaction answers and panel edits are not counted. Click → response
 is from sending a click to the bot's interaction answer (people stretch, pacer on; together
@@ -59,9 +59,9 @@ from simcord.http import router
 import benchmarks.bench_bot as turn_games
 from benchmarks.bench_live import _cid, _first_option, drain, round_calls
 from bot import create_bot
-from bot.dice import seeded_dice
-from bot.pacing import LIMIT, WINDOW
-from bot.timers import now
+from bot.core.dice import seeded_dice
+from bot.flow.pacing import LIMIT, WINDOW
+from bot.flow.timers import now
 from tests.together import Press, together
 
 PACED = (LIMIT, WINDOW)

@@ -11,7 +11,7 @@ panel shown); "CPU for the three" is the process's CPU time meanwhile (SimCord i
 on a busy machine says what the calls cost where the wall clock mostly measures the wait for a
 core. Then the caller lays the die: the digit below, then left and right (after a right
 NOWHERE the funnel first), each panel click timed until settled (the lay ends the round: its
-public posts wait for the channel's pace, ``bot.pacing``). Targets: click →
+public posts wait for the channel's pace, ``bot.flow.pacing``). Targets: click →
 response median ≤ 40 ms, p99 ≤ 120 ms.
 
 Measured 2026-11-23 (40 rounds, two shared cores), after redraws moved out of the game's lock
@@ -44,7 +44,7 @@ import simcord
 
 from bot import create_bot
 from bot.adapters import adapter_for
-from bot.dice import seeded_dice
+from bot.core.dice import seeded_dice
 from games.das_spiel import geometry as g
 from tests.together import Press, together
 

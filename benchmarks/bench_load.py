@@ -49,7 +49,7 @@ import simcord
 
 from benchmarks.simdriver import MENTION, SPC_TURN, TURN, ids, options, spectrangle_turn
 from bot import create_bot
-from bot.dice import seeded_dice
+from bot.core.dice import seeded_dice
 
 
 def proc_status(field: str) -> int:

@@ -13,7 +13,7 @@ too. Targets: median ≤ 40 ms, p99 ≤ 120 ms. CPU per click is all the bot's w
 answer and the redraws after it), as process time: steady on a loaded machine.
 
 The round message's picture is redrawn after the takes (outside the game's lock, once for the
-takes received together: ``bot.round_draws``); every panel carries a picture of its wall (the
+takes received together: ``bot.flow.round_draws``); every panel carries a picture of its wall (the
 clicker's drawn for its answer, the others' redrawn outside the lock).
 
 Measured 2026-11-23 (``--games 2 --rounds 30``, 2 cores shared with other sessions, SimCord in
@@ -57,11 +57,11 @@ import discord.webhook.async_ as hooks
 import simcord
 
 from bot import create_bot
-from bot.dice import seeded_dice
+from bot.core.dice import seeded_dice
 from tests.together import Press, together
 
 # Virtual seconds let pass after each step: the round message's edits are paced per channel
-# (``bot.pacing``: 5 in 5.25 s), so without it the message read next still shows an older state.
+# (``flow.pacing``: 5 in 5.25 s), so without it the message read next still shows an older state.
 PACED = 1.1
 
 

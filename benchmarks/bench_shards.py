@@ -88,7 +88,7 @@ async def open_store(url: str) -> Any:
 
 async def store_games(url: str, world: list[list[Any]], computers: float, seed: int) -> dict:
     """Every game as a crash or a timer left it; returns what each process must find."""
-    from bot.models import Player, Status
+    from bot.contract.models import Player, Status
     from games.common.dice import SeededDice
     from games.spexxx import Game, Variant
 
@@ -129,8 +129,8 @@ async def child(args: argparse.Namespace) -> int:
     import simcord
 
     from bot import create_bot
-    from bot.dice import seeded_dice
-    from bot.shards import ShardScope
+    from bot.core.dice import seeded_dice
+    from bot.core.shards import ShardScope
 
     scope = ShardScope(SHARDS, tuple(args.shard_ids)) if args.shard_ids else ShardScope(SHARDS)
     bot = create_bot(

@@ -20,9 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.clocks import p99
-from bot.adapter import Click, TurnView
 from bot.adapters.spectrangle import ADAPTER
-from bot.models import GameRow, Player, Status
+from bot.contract.adapter import Click, TurnView
+from bot.contract.models import GameRow, Player, Status
 from games.common.chance import SeededChance
 from games.spectrangle.game import Game
 from locales import Translator, translator

@@ -61,7 +61,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.models import GameRow, Player, Status
+from bot.contract.models import GameRow, Player, Status
 from bot.storage import SqlGameStore, SqliteGameStore, open_store
 from bot.storage.sqlite import SYNCHRONOUS
 from games.common.dice import SeededDice

@@ -498,7 +498,7 @@ class CrashRun:
 
     def make_bot(self) -> Any:
         from bot import create_bot
-        from bot.dice import seeded_dice
+        from bot.core.dice import seeded_dice
 
         bot = create_bot(
             database_path=self.db_path, dice=seeded_dice(f"{self.args.seed}"), ai_delay=0
@@ -958,7 +958,7 @@ class CrashRun:
     async def check_after_restart(self) -> None:
         """After the first retry delay every game shows a turn someone can act on, or moves
         on by itself within ``PROGRESS_WINDOW``."""
-        from bot.posting import POST_RETRY_DELAYS
+        from bot.flow.posting import POST_RETRY_DELAYS
 
         await self.advance(POST_RETRY_DELAYS[0] + STALL_SLACK)
         if self.killer.fired is not None or self.figures.kills >= self.args.kills:

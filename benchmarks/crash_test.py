@@ -144,8 +144,8 @@ async def child(args: argparse.Namespace) -> int:
     import simcord
 
     from bot import create_bot
-    from bot.dice import seeded_dice
-    from bot.posting import POST_RETRY_DELAYS
+    from bot.core.dice import seeded_dice
+    from bot.flow.posting import POST_RETRY_DELAYS
 
     past = read_lines(Path(args.acks))
     log = Log(Path(args.acks))

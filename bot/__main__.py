@@ -16,8 +16,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.config import ConfigError, Settings
-from bot.logs import setup_logging
+from bot.core.config import ConfigError, Settings
+from bot.core.logs import setup_logging
 
 log = logging.getLogger("bot")
 
@@ -25,7 +25,7 @@ log = logging.getLogger("bot")
 async def run(settings: Settings) -> int:
     import discord
 
-    from bot.client import create_bot
+    from bot.discord.client import create_bot
 
     bot = create_bot(
         database=settings.database,
@@ -66,8 +66,8 @@ async def run(settings: Settings) -> int:
 def migrate(settings: Settings, source: str | None, target: str) -> int:
     """``migrate-db``: 0 when copied and verified, 1 when the verification found problems,
     2 when nothing was copied."""
-    from bot.config import Database
-    from bot.migrate_db import MigrationRefused, migrate_db
+    from bot.cli.migrate_db import MigrationRefused, migrate_db
+    from bot.core.config import Database
 
     try:
         problems = asyncio.run(
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     setup_logging(settings.log_level, settings.log_format)
 
-    from bot import admin
+    from bot.cli import admin
 
     if command == "check":
         return 1 if asyncio.run(admin.check(settings)) else 0

@@ -15,8 +15,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from bot.adapter import GameAdapter, Picture
-from bot.models import GameRow, Status
+from bot.contract.adapter import GameAdapter, Picture
+from bot.contract.models import GameRow, Status
 from bot.replay_steps import SideReplays, StepReplays
 from locales import Translator
 

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.models import GameRow, Player, Status
-from bot.text import player_names
+from bot.contract.models import GameRow, Player, Status
+from bot.core.text import player_names
 from games.das_spiel import decisions as d
 from games.das_spiel.wuerfelmarsch import Wuerfelmarsch
 from locales import LANGUAGES, translator

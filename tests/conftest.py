@@ -21,7 +21,7 @@ from tests.netfaults import NetFaults
 from tests.simtable import ScriptedDice
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.discord.client import GameBot
 
 ONLY_SQLITE = pytest.mark.parametrize("store_kind", ["sqlite"])
 

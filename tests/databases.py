@@ -20,7 +20,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.config import Database
+from bot.core.config import Database
 from bot.storage.postgres import dollar_params
 
 KINDS = ("sqlite", "postgresql")

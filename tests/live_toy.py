@@ -17,11 +17,20 @@ from typing import Any
 from unittest import mock
 
 import bot.adapters
-import bot.client
+import bot.discord.client
 import bot.storage.base
-from bot.adapter import Button, Click, Controls, GameAdapter, Move, Outcome, Style, TurnView
-from bot.models import GameRow
-from bot.refusals import Refusal
+from bot.contract.adapter import (
+    Button,
+    Click,
+    Controls,
+    GameAdapter,
+    Move,
+    Outcome,
+    Style,
+    TurnView,
+)
+from bot.contract.models import GameRow
+from bot.contract.refusals import Refusal
 from locales import Translator
 
 WINDOW_MS = 10_000
@@ -235,7 +244,7 @@ def snap_installed() -> Iterator[None]:
     every = lambda: games  # noqa: E731
     with (
         mock.patch.object(bot.adapters, "adapters", every),
-        mock.patch.object(bot.client, "adapters", every),
+        mock.patch.object(bot.discord.client, "adapters", every),
         mock.patch.object(bot.storage.base, "installed_adapters", every),
     ):
         yield

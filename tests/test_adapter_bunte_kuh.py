@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import Button, Controls, Select
 from bot.adapters import adapter_for
 from bot.adapters.bunte_kuh.adapter import BELOW, LEFT, RIGHT, ROW_GROUPS, Laying, sides
-from bot.components import custom_id
-from bot.models import GameRow, Player, Status
+from bot.contract.adapter import Button, Controls, Select
+from bot.contract.models import GameRow, Player, Status
+from bot.flow.components import custom_id
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import Nowhere, Phase, Place, Roll, Stop

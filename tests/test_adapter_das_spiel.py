@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import MAX_OPTIONS, Click, Select
 from bot.adapters.abquetschen import ADAPTER as ABQ
 from bot.adapters.abquetschen import Screen
 from bot.adapters.das_spiel import pages as pg
+from bot.contract.adapter import MAX_OPTIONS, Click, Select
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from locales import translator
@@ -78,7 +78,7 @@ def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
 def started(kind: str) -> tuple[Any, Any, Any]:
     """A started game of ``kind`` for Ann, Ben and Cid: its adapter, table and row."""
     from bot.adapters import adapter_for
-    from bot.models import GameRow, Player, Status
+    from bot.contract.models import GameRow, Player, Status
 
     adapter = adapter_for(kind)
     table = adapter.new_game(3, {}, SeededDice(3))
@@ -165,7 +165,7 @@ def test_a_seat_that_resigned_is_greyed_on_the_cards_of_every_picture(kind: str)
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
 def test_a_winner_cut_to_fit_a_message_ends_it_without_a_second_full_stop(lang: str) -> None:
     from bot.adapters import adapter_for
-    from bot.models import GameRow, Player, Status
+    from bot.contract.models import GameRow, Player, Status
     from renderers.das_spiel.samples import bunte_kuh_game
 
     adapter = adapter_for("buntekuh")

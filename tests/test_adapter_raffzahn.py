@@ -11,9 +11,9 @@ import re
 import pytest
 from PIL import Image
 
-from bot.adapter import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Select
 from bot.adapters.raffzahn import ADAPTER as RAF
 from bot.adapters.raffzahn.adapter import Throw
+from bot.contract.adapter import MAX_BUTTONS, MAX_OPTIONS, MAX_ROWS, Select
 from games.common.dice import SeededDice
 from games.das_spiel import geometry as g
 from games.das_spiel.raffzahn import Phase, Raffzahn, Roll
@@ -128,7 +128,7 @@ def test_more_takeable_dice_than_buttons_become_selects_within_limits() -> None:
 
 
 def _row(table):  # a stored game as the adapter reads it
-    from bot.models import GameRow, Player, Status
+    from bot.contract.models import GameRow, Player, Status
 
     players = [Player(1, "Ann"), Player(2, "Ben"), Player(0, "Cid", "normal")]
     return GameRow(7, 1, 1, 1, "raffzahn", Status.RUNNING, players, game=table)
@@ -151,8 +151,8 @@ def test_the_final_standings_and_picture_rank_by_dice_taken() -> None:
 def test_a_late_take_is_refused_naming_the_close_in_the_clickers_language() -> None:
     """A click's refusal is private, in the clicker's language (SimCord's clicks are always
     en-US, so German is checked here): a take after STOP says who called it."""
-    from bot.adapter import Click
-    from bot.refusals import Refusal
+    from bot.contract.adapter import Click
+    from bot.contract.refusals import Refusal
     from games.das_spiel.raffzahn import Stop
 
     setup = {"seats": 3, "start_seat": 0, "seed": 1, "round_ms": 60_000, "epoch": 0.0}

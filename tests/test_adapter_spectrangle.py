@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.adapter import ARG_PATTERN, MAX_OPTIONS, Button, Click, Controls, Select, TurnView
 from bot.adapters.spectrangle import ADAPTER, Screen
 from bot.adapters.spectrangle.words import tile_text
-from bot.models import GameRow, Player, SeatResult, Status
-from bot.refusals import Refusal
+from bot.contract.adapter import ARG_PATTERN, MAX_OPTIONS, Button, Click, Controls, Select, TurnView
+from bot.contract.models import GameRow, Player, SeatResult, Status
+from bot.contract.refusals import Refusal
 from games.common.actions import Resign
 from games.common.chance import SeededChance
 from games.common.errors import RecordError

@@ -1,5 +1,5 @@
 """Discord's per-channel limit in the real bot (SimCord): no channel ever gets more than 5
-message creates and edits in any 5 s (``bot.pacing``), with three people taking dice at once in
+message creates and edits in any 5 s (``bot.flow.pacing``), with three people taking dice at once in
 a Raffzahn round and with computers playing a game on their own, and the public message still
 ends showing the newest state.
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.posting import POST_RETRY_DELAYS
+from bot.flow.posting import POST_RETRY_DELAYS
 from tests.conftest import ONLY_SQLITE
 from tests.databases import TestDb, as_db
 from tests.netfaults import NetFaults

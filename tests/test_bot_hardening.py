@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import locales
-from bot.logs import setup_logging
+from bot.core.logs import setup_logging
 from locales import DEFAULT, LANGUAGES, _catalog, translator
 from tests.databases import TestDb, as_db
 from tests.simtable import find_id
@@ -56,7 +56,9 @@ def restore_logging():  # type: ignore[no-untyped-def]
 
 def test_text_logs_carry_guild_game_and_seat(restore_logging, capfd) -> None:
     setup_logging("INFO", "text")
-    logging.getLogger("bot.play").info("turn %d done", 3, extra={"guild": 42, "game": 7, "seat": 0})
+    logging.getLogger("bot.flow.play").info(
+        "turn %d done", 3, extra={"guild": 42, "game": 7, "seat": 0}
+    )
     line = capfd.readouterr().err.strip().splitlines()[-1]
     assert line.endswith("INFO bot.play: turn 3 done [guild=42 game=7 seat=0]"), line
 

@@ -1,4 +1,4 @@
-"""Live rounds redrawn outside the game's lock (``bot.round_draws``), through the real bot:
+"""Live rounds redrawn outside the game's lock (``bot.flow.round_draws``), through the real bot:
 clicks received together are all answered before the round's picture is drawn once for the
 newest state; every message and panel ends on the newest state; a round's end is never
 overwritten by a redraw queued before it."""
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.play import PlayController
+from bot.flow.play import PlayController
 from games.das_spiel import geometry as g
 from tests.simtable import component_ids, find_id
 from tests.test_bot_raffzahn import (

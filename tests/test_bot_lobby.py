@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.messages import thread_name
-from bot.models import GameRow, Player, Status
+from bot.contract.models import GameRow, Player, Status
+from bot.flow.messages import thread_name
 from locales import translator
 from tests.databases import TestDb
 from tests.simtable import find_id

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from bot.adapters.eintrichtern import EintrichternAdapter
-from bot.posting import POST_RETRY_DELAYS
-from bot.timed import COVER_RETRY_DELAYS
+from bot.flow.posting import POST_RETRY_DELAYS
+from bot.flow.timed import COVER_RETRY_DELAYS
 from tests.conftest import ONLY_SQLITE
 from tests.dastable import stored as das_stored
 from tests.live_toy import snap_installed

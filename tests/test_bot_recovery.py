@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.adapters import adapter_for
-from bot.play import PlayController
-from bot.posting import POST_RETRY_DELAYS
+from bot.flow.play import PlayController
+from bot.flow.posting import POST_RETRY_DELAYS
 from tests.databases import TestDb
 from tests.test_bot_ai import add_ai
 from tests.test_bot_game import Table, stored

@@ -16,11 +16,11 @@ import discord
 import pytest
 
 import bot.adapters
-import bot.client
+import bot.discord.client
 import bot.storage.base
-from bot import commands
-from bot.adapter import Choice, GameOption
 from bot.adapters.spectrangle import SpectrangleAdapter
+from bot.contract.adapter import Choice, GameOption
+from bot.discord import commands
 from locales import N_
 from tests.test_bot_spectrangle import SpcTable, stored
 
@@ -60,7 +60,7 @@ def fakes_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def installed() -> Any:
         return games
 
-    for module in (bot.adapters, bot.client, bot.storage.base):
+    for module in (bot.adapters, bot.discord.client, bot.storage.base):
         name = "installed_adapters" if module is bot.storage.base else "adapters"
         monkeypatch.setattr(module, name, installed)
     yield

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.stats import START_RATING, elo_changes, final_ranks
+from bot.flow.stats import START_RATING, elo_changes, final_ranks
 from games.spexxx import SQUARES, Zone, parse_record, replay, replay_report
 from tests.databases import TestDb, as_db
 from tests.test_bot_ai import add_ai

@@ -16,8 +16,8 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.adapter import Picture, TurnView
 from bot.adapters.spectrangle import SpectrangleAdapter
+from bot.contract.adapter import Picture, TurnView
 from locales import Translator
 from tests.databases import TestDb, as_db
 from tests.test_bot_spectrangle import SpcTable

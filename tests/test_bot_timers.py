@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.posting import POST_RETRY_DELAYS
+from bot.flow.posting import POST_RETRY_DELAYS
 from tests.databases import TestDb, as_db
 from tests.simtable import find_id
 from tests.test_bot_game import Table, stored

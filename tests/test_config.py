@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_PATH, ConfigError, Settings
+from bot.core.config import DEFAULT_DATABASE_PATH, ConfigError, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 

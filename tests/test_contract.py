@@ -31,11 +31,11 @@ from typing import Any
 
 import pytest
 
-from bot.adapter import ARG_PATTERN, Button, Click, Controls, GameAdapter, Select, TurnView
 from bot.adapters import adapters
-from bot.components import TEMPLATE, custom_id
-from bot.models import GameRow, Player, Status
-from bot.refusals import Refusal, refusal_text
+from bot.contract.adapter import ARG_PATTERN, Button, Click, Controls, GameAdapter, Select, TurnView
+from bot.contract.models import GameRow, Player, Status
+from bot.contract.refusals import Refusal, refusal_text
+from bot.flow.components import TEMPLATE, custom_id
 from games.common.dice import SeededDice
 from games.common.errors import GameError
 from locales import translator

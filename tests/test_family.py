@@ -208,7 +208,7 @@ def test_the_spexxx_final_picture_outlines_every_line_that_scored_in_its_scorers
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
 def test_the_spexxx_final_message_lists_the_lines_that_scored(lang: str) -> None:
     """After the standings, each seat's Spexxx lines end to end, marked as in chat."""
-    from bot import text
+    from bot.core import text
     from games.spexxx import GRID
     from games.spexxx.scoring import spexxx_lines
     from locales import translator

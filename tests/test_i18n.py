@@ -169,7 +169,7 @@ ENGINE_ERRORS = sorted(
 @pytest.mark.parametrize("error", ENGINE_ERRORS, ids=lambda cls: cls.__name__)
 def test_every_engine_refusal_is_translated(error: type[IllegalAction], lang: str) -> None:
     from bot.adapters.spexxx import ADAPTER
-    from bot.refusals import ENGINE_REFUSALS, refusal_text
+    from bot.contract.refusals import ENGINE_REFUSALS, refusal_text
 
     known = {**ENGINE_REFUSALS, **ADAPTER.refusals}
     exc = error("engine words")
@@ -189,7 +189,7 @@ def test_a_live_games_engine_refusals_are_its_own_sentences_in_every_language(
     """In a live game the engine's words (seats, milliseconds) never reach a player, in English
     neither: each refusal is the game's sentence, or the general one for any it does not name."""
     from bot.adapters import adapter_for
-    from bot.refusals import ENGINE_REFUSALS, refusal_text
+    from bot.contract.refusals import ENGINE_REFUSALS, refusal_text
     from games.das_spiel import errors as das_errors
 
     game = adapter_for(kind)
@@ -205,7 +205,7 @@ def test_a_live_games_engine_refusals_are_its_own_sentences_in_every_language(
 
 
 def test_a_newer_engine_refusal_falls_back_to_a_translated_general_one() -> None:
-    from bot.refusals import refusal_text
+    from bot.contract.refusals import refusal_text
 
     class Newer(IllegalAction):
         pass

@@ -17,8 +17,8 @@ import pytest
 import pytest_asyncio
 
 from bot import create_bot
-from bot.config import Database
-from bot.migrate_db import MigrationRefused, migrate_db
+from bot.cli.migrate_db import MigrationRefused, migrate_db
+from bot.core.config import Database
 from bot.storage import open_store
 from tests.databases import PostgresServer, TestDb, as_db
 from tests.simtable import ScriptedDice
@@ -189,7 +189,7 @@ async def test_the_old_platform_database_moves_over(empty_postgres: TestDb, tmp_
 
 
 def store_player() -> Any:
-    from bot.models import Player
+    from bot.contract.models import Player
 
     return Player(7, "gus")
 

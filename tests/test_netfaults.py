@@ -8,7 +8,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.failures import DISCORD_FAILURES, worth_retrying
+from bot.core.failures import DISCORD_FAILURES, worth_retrying
 from tests.netfaults import NETWORK_EXCEPTIONS, NetFaults
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from bot import admin
-from bot.config import Settings
-from bot.logs import JsonFormatter
-from bot.models import Player, Status
-from bot.play import PlayController
-from bot.refusals import Refusal
+from bot.cli import admin
+from bot.contract.models import Player, Status
+from bot.contract.refusals import Refusal
+from bot.core.config import Settings
+from bot.core.logs import JsonFormatter
+from bot.flow.play import PlayController
 from bot.storage import open_store
 from games.common.dice import SeededDice
 from games.spexxx import Game, Place, Throw

@@ -10,7 +10,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.pacing import ChannelPacer
+from bot.flow.pacing import ChannelPacer
 
 
 class FakeClock:

@@ -9,10 +9,10 @@ import sqlite3
 from pathlib import Path
 
 from bot.adapters.spexxx import ADAPTER as SPEXXX
-from bot.migrations import MIGRATIONS
-from bot.models import Status
-from bot.stats import StatsStore
+from bot.contract.models import Status
+from bot.flow.stats import StatsStore
 from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS
 from games.common.dice import SeededDice
 from games.spexxx import Game, Setup, Throw, Variant, event_from_dict
 from tests.simtable import find_id

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.adapters import adapters
-from bot.models import GameRow, Player, Status
+from bot.contract.models import GameRow, Player, Status
 from bot.replay_steps import StepReplays
 from bot.replays import ReplayBook, sides
 from games.common.dice import SeededDice

@@ -16,7 +16,7 @@ import asyncio
 
 import pytest
 
-from bot import replies
+from bot.flow import replies
 from tests.simtable import find_id
 from tests.test_bot_game import Table
 from tests.test_robust_faults import assert_consistent, no_errors, stored_state

@@ -14,8 +14,8 @@ import discord
 import pytest
 
 from bot import __main__ as bot_main
-from bot.config import Settings
-from bot.play import NO_MENTIONS, mention_only
+from bot.core.config import Settings
+from bot.flow.play import NO_MENTIONS, mention_only
 from tests.simtable import find_id
 from tests.test_bot_game import Table
 from tests.test_robust_faults import (

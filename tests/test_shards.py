@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.config import ConfigError, Settings
-from bot.play import PlayController
-from bot.shards import ALL_SHARDS, ShardScope, format_ids, parse_ids
+from bot.core.config import ConfigError, Settings
+from bot.core.shards import ALL_SHARDS, ShardScope, format_ids, parse_ids
+from bot.flow.play import PlayController
 from bot.storage import open_store
 from tests.databases import TestDb
 from tests.simtable import component_ids
@@ -127,7 +127,7 @@ async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
     untouched = [(stored(database, g), clock(database, g)) for g in (2, 3)]
 
     half = make_bot(shards=ShardScope(2, (0,)))
-    with caplog.at_level(logging.INFO, logger="bot.client"):
+    with caplog.at_level(logging.INFO, logger="bot.discord.client"):
         await simcord_env.restart_bot(half)
     assert half.play.scope == ShardScope(2, (0,))
     assert "in 1 servers on shards [0] of 2" in caplog.text

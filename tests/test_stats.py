@@ -8,8 +8,8 @@ import pytest
 
 from bot.adapters.spexxx import ADAPTER as SPEXXX
 from bot.adapters.spexxx.adapter import most_used_zone
-from bot.models import GameRow, Player, Status
-from bot.stats import (
+from bot.contract.models import GameRow, Player, Status
+from bot.flow.stats import (
     AI_RATINGS,
     START_RATING,
     StatsStore,

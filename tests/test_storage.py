@@ -14,10 +14,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.config import Database
-from bot.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
-from bot.models import GameDefaults, GameRow, LivePanel, Player, Status, TimedView
-from bot.shards import ShardScope
+from bot.contract.models import GameDefaults, GameRow, LivePanel, Player, Status, TimedView
+from bot.core.config import Database
+from bot.core.shards import ShardScope
 from bot.storage import (
     CorruptGame,
     GameKey,
@@ -26,6 +25,7 @@ from bot.storage import (
     StaleGame,
     open_store,
 )
+from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from games.common.dice import SeededDice
 from games.common.errors import GameError
 from games.spexxx import Discard, Game, Place, Throw
@@ -434,7 +434,7 @@ async def test_integrity_check_finds_a_gap_in_a_games_log(database: TestDb) -> N
 
 
 async def test_an_unknown_database_url_is_refused_clearly() -> None:
-    from bot.config import ConfigError
+    from bot.core.config import ConfigError
 
     with pytest.raises(ConfigError, match=r"sqlite:///.*postgresql://.*not 'mysql://'"):
         await open_store("mysql://root:secret@db/bot")

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot import text
 from bot.adapters import adapters
-from bot.models import GameRow, Player, Status
+from bot.contract.models import GameRow, Player, Status
+from bot.core import text
 from games.common.dice import SeededDice
 from locales import LANGUAGES, translator
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from bot.adapter import GameAdapter
+from bot.contract.adapter import GameAdapter
 
 
 @functools.cache

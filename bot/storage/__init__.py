@@ -1,7 +1,7 @@
 """Game storage behind one declared interface (``GameStore``), in SQLite or PostgreSQL.
 
 SQLite (``sqlite.py``) is the default: one file, one machine. PostgreSQL (``postgres.py``) is for
-a bot that runs several processes. ``DATABASE_URL`` chooses (see ``bot.config.Database``) and
+a bot that runs several processes. ``DATABASE_URL`` chooses (see ``bot.core.config.Database``) and
 ``open_store`` opens either, migrated; every query both run is written once in ``base.py``.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.config import Database, Settings
+from bot.core.config import Database, Settings
 from bot.storage.base import (
     SQLITE_MAX_INT,
     CorruptGame,
@@ -26,7 +26,7 @@ from bot.storage.base import (
 from bot.storage.sqlite import SqliteGameStore
 
 if TYPE_CHECKING:
-    from bot.adapter import GameAdapter
+    from bot.contract.adapter import GameAdapter
 
 __all__ = [
     "SQLITE_MAX_INT",

@@ -18,9 +18,9 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from bot.adapter import GameAdapter
 from bot.adapters import adapters as installed_adapters
-from bot.models import (
+from bot.contract.adapter import GameAdapter
+from bot.contract.models import (
     GameDefaults,
     GameRow,
     GuildSettings,
@@ -31,7 +31,7 @@ from bot.models import (
     Status,
     TimedView,
 )
-from bot.shards import ALL_SHARDS, ShardScope
+from bot.core.shards import ALL_SHARDS, ShardScope
 from games.common.errors import GameError
 
 log = logging.getLogger("bot.storage")

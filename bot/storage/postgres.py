@@ -21,9 +21,9 @@ from typing import Any
 
 import asyncpg
 
-from bot.adapter import GameAdapter
-from bot.migrations import POSTGRES_MIGRATIONS
+from bot.contract.adapter import GameAdapter
 from bot.storage.base import Row, SqlGameStore, Tx, log
+from bot.storage.migrations import POSTGRES_MIGRATIONS
 
 MIGRATION_LOCK = 0x5350_4558_5800_0001  # pg_advisory_lock key of the bot's migrations
 RATINGS_LOCK = 0x5350_4558  # first key of pg_advisory_xact_lock(int, int) for ratings

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.adapter import GameAdapter
-from bot.migrations import MIGRATIONS
+from bot.contract.adapter import GameAdapter
 from bot.storage.base import Row, SqlGameStore, Tx, log
+from bot.storage.migrations import MIGRATIONS
 
 T = TypeVar("T")
 

@@ -13,8 +13,8 @@ import random
 import sys
 from pathlib import Path
 
-from bot.models import GuildSettings, Player, Status
-from bot.stats import StatsStore
+from bot.contract.models import GuildSettings, Player, Status
+from bot.flow.stats import StatsStore
 from bot.storage import SqliteGameStore
 from games.common.dice import SeededDice
 from games.spexxx import Discard, Game, Place, Throw, Variant

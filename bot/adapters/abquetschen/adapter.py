@@ -21,7 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.abquetschen import state as codec
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import pages as pg
+from bot.adapters.das_spiel import words as dw
+from bot.contract.adapter import (
     Button,
     Click,
     Controls,
@@ -34,12 +38,8 @@ from bot.adapter import (
     Style,
     TurnView,
 )
-from bot.adapters.abquetschen import state as codec
-from bot.adapters.das_spiel import DasSpielAdapter, Table
-from bot.adapters.das_spiel import pages as pg
-from bot.adapters.das_spiel import words as dw
-from bot.refusals import Refusal
-from bot.text import player_names, seat_circles
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names, seat_circles
 from games.common.ai import Level
 from games.common.dice import DiceRng
 from games.common.errors import IllegalAction
@@ -72,7 +72,7 @@ from renderers.das_spiel import render_abquetschen, render_abquetschen_final
 from renderers.das_spiel.theme import SEAT_DIE
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 Game = Table[Abquetschen]
 SEAT_MARKS = seat_circles([c.name.lower() for c in SEAT_DIE])  # the seats' dice colours

@@ -1,5 +1,5 @@
 """``BunteKuhAdapter``: 2–6 players race to lay their dice (RULES.md §6) as the timed online
-procedure of §6.4, on the platform's live rounds (``bot/live.py``).
+procedure of §6.4, on the platform's live rounds (``bot/flow/live.py``).
 
 A round: a "next roll" message counts down 3 s, then the bot rolls for the holder and the
 message shows the three dice and the top view with every funnel labelled, no sums, with the
@@ -31,7 +31,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.bunte_kuh import state as codec
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import words as dw
+from bot.contract.adapter import (
     Button,
     Click,
     Controls,
@@ -45,11 +48,8 @@ from bot.adapter import (
     Style,
     TurnView,
 )
-from bot.adapters.bunte_kuh import state as codec
-from bot.adapters.das_spiel import DasSpielAdapter, Table
-from bot.adapters.das_spiel import words as dw
-from bot.refusals import Refusal
-from bot.text import player_names, safe_name
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names, safe_name
 from games.common.dice import DiceRng
 from games.common.errors import NotYourTurn
 from games.das_spiel import decisions as d
@@ -79,7 +79,7 @@ from renderers.das_spiel import render_bunte_kuh, render_bunte_kuh_final
 from renderers.das_spiel.bunte_kuh import last_round, outcome_text
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 Game = Table[BunteKuh]
 # The funnel selects, by the row letter of the label (the picture's rows, top to bottom). A

@@ -15,7 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.cui_bono import state as codec
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import pages as pg
+from bot.adapters.das_spiel import words as dw
+from bot.contract.adapter import (
     Button,
     Click,
     Controls,
@@ -28,12 +32,8 @@ from bot.adapter import (
     Style,
     TurnView,
 )
-from bot.adapters.cui_bono import state as codec
-from bot.adapters.das_spiel import DasSpielAdapter, Table
-from bot.adapters.das_spiel import pages as pg
-from bot.adapters.das_spiel import words as dw
-from bot.refusals import Refusal
-from bot.text import player_names
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names
 from games.common.ai import Level
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
@@ -54,7 +54,7 @@ from locales import N_, Translator, tn, translator
 from renderers.das_spiel import render_cui_bono, render_cui_bono_final
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 Game = Table[CuiBono]
 SQUARES = {Colour.RED: "🟥", Colour.YELLOW: "🟨", Colour.PEARL: "⬜"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.adapter import MAX_OPTIONS, Option, Select
+from bot.contract.adapter import MAX_OPTIONS, Option, Select
 from games.das_spiel import geometry as g
 
 Choice = tuple[int, ...]  # positions, ascending (label order)

@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from bot.adapter import GameAdapter, Picture, TurnView
 from bot.adapters.das_spiel.words import who
+from bot.contract.adapter import GameAdapter, Picture, TurnView
+from bot.core.text import player_names
 from bot.replay_steps import action_steps, step_games
-from bot.text import player_names
 from games.common.actions import Resign
 from games.common.ai import Level
 from games.common.dice import DiceRng, SeededDice
@@ -32,7 +32,7 @@ from games.das_spiel.record import FORMAT
 from locales import N_, Translator, translator
 
 if TYPE_CHECKING:
-    from bot.models import GameRow, SeatResult
+    from bot.contract.models import GameRow, SeatResult
 
 E = TypeVar("E")  # the engine's game (Abquetschen, CuiBono …)
 LOG_TAIL = 12  # engine actions kept with the state: the pictures mark the last placement

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.adapters import adapter_for
-from bot.models import GameRow
-from bot.text import seat_circles, seat_label
+from bot.contract.models import GameRow
+from bot.core.text import seat_circles, seat_label
 from locales import N_, Translator
 from renderers.das_spiel.panels import SEAT_COLOUR_NAMES
 

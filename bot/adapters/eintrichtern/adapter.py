@@ -21,7 +21,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import words as dw
+from bot.adapters.eintrichtern import state as codec
+from bot.adapters.eintrichtern.state import EinGame, memory
+from bot.contract.adapter import (
     Button,
     Click,
     Controls,
@@ -35,12 +39,8 @@ from bot.adapter import (
     Style,
     TurnView,
 )
-from bot.adapters.das_spiel import DasSpielAdapter, Table
-from bot.adapters.das_spiel import words as dw
-from bot.adapters.eintrichtern import state as codec
-from bot.adapters.eintrichtern.state import EinGame, memory
-from bot.refusals import Refusal
-from bot.text import player_names
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names
 from games.common.ai import Decision, Level
 from games.common.dice import SeededDice
 from games.das_spiel import decisions as d
@@ -62,7 +62,7 @@ from locales import N_, Translator
 from renderers.das_spiel import render_eintrichtern, render_eintrichtern_final
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 Game = Table[EinGame]
 PICTURE = "eintrichtern.png"  # one name for every picture: a file name tells nothing

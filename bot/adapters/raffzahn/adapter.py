@@ -23,7 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import words as dw
+from bot.adapters.raffzahn import state as codec
+from bot.contract.adapter import (
     MAX_BUTTONS,
     MAX_OPTIONS,
     MAX_ROWS,
@@ -40,11 +43,8 @@ from bot.adapter import (
     Style,
     TurnView,
 )
-from bot.adapters.das_spiel import DasSpielAdapter, Table
-from bot.adapters.das_spiel import words as dw
-from bot.adapters.raffzahn import state as codec
-from bot.refusals import Refusal
-from bot.text import player_names
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names
 from games.common.dice import DiceRng
 from games.common.errors import NotYourTurn
 from games.das_spiel import decisions as d
@@ -73,7 +73,7 @@ from renderers.das_spiel import (
 )
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 Game = Table[Raffzahn]
 SEAT_MARKS = dw.SEAT_DISCS  # the colours of the pictures' numbered seat discs

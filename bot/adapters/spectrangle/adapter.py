@@ -7,7 +7,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.spectrangle import controls, words
+from bot.adapters.spectrangle.screen import Screen
+from bot.contract.adapter import (
     Choice,
     Click,
     GameAdapter,
@@ -18,10 +20,8 @@ from bot.adapter import (
     StatLine,
     TurnView,
 )
-from bot.adapters.spectrangle import controls, words
-from bot.adapters.spectrangle.screen import Screen
+from bot.core.text import player_names
 from bot.replay_steps import step_games
-from bot.text import player_names
 from games.common.actions import Resign
 from games.common.ai import Level
 from games.common.errors import RecordError
@@ -52,7 +52,7 @@ from renderers.spectrangle import (
 )
 
 if TYPE_CHECKING:
-    from bot.models import GameRow, SeatResult
+    from bot.contract.models import GameRow, SeatResult
 
 TEAMS = "teams"
 NO_TEAMS = "none"

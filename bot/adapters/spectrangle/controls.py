@@ -15,10 +15,10 @@ A click's args carry the screen it was made on, so a click needs no stored scree
 
 from __future__ import annotations
 
-from bot.adapter import MAX_OPTIONS, Button, Click, Controls, Option, Row, Select, Style
 from bot.adapters.spectrangle import words
 from bot.adapters.spectrangle.screen import Screen
-from bot.refusals import Refusal
+from bot.contract.adapter import MAX_OPTIONS, Button, Click, Controls, Option, Row, Select, Style
+from bot.contract.refusals import Refusal
 from games.spectrangle import FIELDS, TILE_BY_CODE, Exchange, Pass, Place
 from games.spectrangle.game import Game
 from locales import N_, Translator

@@ -8,8 +8,8 @@ letters, and means nothing to a player reading Dutch, German or French.
 from __future__ import annotations
 
 from bot.adapters.spectrangle.screen import Screen
-from bot.models import GameRow
-from bot.text import most_points, player_name, safe_name, seat_circles
+from bot.contract.models import GameRow
+from bot.core.text import most_points, player_name, safe_name, seat_circles
 from games.spectrangle import (
     BONUS_FIELDS,
     FIELDS,

@@ -8,7 +8,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.spexxx import words
+from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
+from bot.contract.adapter import (
     Choice,
     Click,
     GameAdapter,
@@ -19,12 +21,10 @@ from bot.adapter import (
     StatLine,
     TurnView,
 )
-from bot.adapters.spexxx import words
-from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
-from bot.models import GameRow
-from bot.refusals import Refusal
+from bot.contract.models import GameRow
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names, seat_circles, seat_label, standings
 from bot.replay_steps import step_games
-from bot.text import player_names, seat_circles, seat_label, standings
 from games.common.ai import Decision
 from games.spexxx import (
     GRID,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.adapter import MAX_OPTIONS, Button, Controls, Option, Select, Style
 from bot.adapters.spexxx.words import DIE_FACES, square_option_label, zone_name
+from bot.contract.adapter import MAX_OPTIONS, Button, Controls, Option, Select, Style
 from games.spexxx import GRID, Game, iter_mask
 from games.spexxx.state import MAX_THROWS
 from locales import Translator

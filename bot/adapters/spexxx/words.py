@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.models import GameRow
-from bot.text import seat_label
+from bot.contract.models import GameRow
+from bot.core.text import seat_label
 from games.common.ai import Decision
 from games.spexxx import GRID, Game, Hold, Place, PlacementScore, Throw, Variant, Zone
 from games.spexxx.ai.reasons import PlaceReasons

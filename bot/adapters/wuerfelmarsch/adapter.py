@@ -17,7 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import (
+from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import words as dw
+from bot.adapters.wuerfelmarsch import state as codec
+from bot.adapters.wuerfelmarsch.state import KEEP_LASTS, Marching
+from bot.contract.adapter import (
     Button,
     Click,
     Controls,
@@ -31,12 +35,8 @@ from bot.adapter import (
     Style,
     TurnView,
 )
-from bot.adapters.das_spiel import DasSpielAdapter, Table
-from bot.adapters.das_spiel import words as dw
-from bot.adapters.wuerfelmarsch import state as codec
-from bot.adapters.wuerfelmarsch.state import KEEP_LASTS, Marching
-from bot.refusals import Refusal
-from bot.text import player_names, seat_circles
+from bot.contract.refusals import Refusal
+from bot.core.text import player_names, seat_circles
 from games.common.ai import Level
 from games.das_spiel import decisions as d
 from games.das_spiel import geometry as g
@@ -64,7 +64,7 @@ from renderers.das_spiel.theme import SEAT_DIE
 from renderers.das_spiel.wuerfelmarsch import signed
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 Game = Table[Marching]
 SEAT_MARKS = seat_circles([c.name.lower() for c in SEAT_DIE])  # the armies' dice colours

@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from discord.ext import tasks
 
-from bot.adapter import TurnView
-from bot.background import GameWork
-from bot.models import GameRow, TimedView
-from bot.refusals import Refusal
-from bot.timers import now
+from bot.contract.adapter import TurnView
+from bot.contract.models import GameRow, TimedView
+from bot.contract.refusals import Refusal
+from bot.flow.background import GameWork
+from bot.flow.timers import now
 
 if TYPE_CHECKING:
-    from bot.play import PlayController
+    from bot.flow.play import PlayController
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ class TimedViews:
     @contextlib.asynccontextmanager
     async def _unlocked(self) -> AsyncIterator[None]:
         """A cover, outside its game's lock: an action holding it may wait for room in the
-        channel (``bot.pacing``) for up to a window, and the cover, which only changes a message
+        channel (``flow.pacing``) for up to a window, and the cover, which only changes a message
         whose turn has ended, must not wait behind it; shutdown still waits for it."""
         if self.play.closing:
             raise Refusal("The bot is restarting. Try again in a few seconds.")

@@ -5,7 +5,7 @@ stats, leaderboard, export. Several games may share one group (their adapters na
 ``group``, e.g. the six Das Spiel games under ``/dasspiel``): then ``new``, ``settings``,
 ``rules``, ``stats`` and ``leaderboard`` take the game as a ``game`` choice, and the channel's
 commands (board, resign, cancel, export, games) act on the channel's game, whichever it is.
-Names and descriptions are translated for Discord by ``bot.translate.CommandTranslator``;
+Names and descriptions are translated for Discord by ``bot.discord.translate.CommandTranslator``;
 answers only the user sees are in their language, public ones in the server's.
 """
 
@@ -19,22 +19,24 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import lobby, replies, text
-from bot.adapter import Choice, GameAdapter
 from bot.adapters import adapter_for
-from bot.failures import DISCORD_FAILURES
-from bot.messages import closed_lobby, game_ended, lobby_content, title
-from bot.models import GameDefaults, GameRow, Player, Status
-from bot.play import NO_MENTIONS
-from bot.refusals import Refusal, refusal_text, user_t
-from bot.stats import StatsStore, export_file, leaderboard_embed, stats_embed
+from bot.contract.adapter import Choice, GameAdapter
+from bot.contract.models import GameDefaults, GameRow, Player, Status
+from bot.contract.refusals import Refusal, refusal_text
+from bot.core import text
+from bot.core.failures import DISCORD_FAILURES
+from bot.discord.translate import cmd
+from bot.flow import lobby, replies
+from bot.flow.messages import closed_lobby, game_ended, lobby_content, title
+from bot.flow.play import NO_MENTIONS
+from bot.flow.replies import user_t
+from bot.flow.stats import StatsStore, export_file, leaderboard_embed, stats_embed
+from bot.flow.timers import TIMER_CHOICES, now, timer_text
 from bot.storage import Unreadable
-from bot.timers import TIMER_CHOICES, now, timer_text
-from bot.translate import cmd
 from locales import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.discord.client import GameBot
 
 TIMER_OPTIONS = [app_commands.Choice(name=label, value=value) for label, value in TIMER_CHOICES]
 LANGUAGE_OPTIONS = [

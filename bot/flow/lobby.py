@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.adapter import Button, Option, Select, Style
 from bot.adapters import adapter_for
-from bot.components import GameItem
-from bot.models import GameRow
+from bot.contract.adapter import Button, Option, Select, Style
+from bot.contract.models import GameRow
+from bot.flow.components import GameItem
 from locales import Translator
 
 

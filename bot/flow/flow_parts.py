@@ -1,4 +1,4 @@
-"""What the parts of ``bot.play.PlayController`` share: the attributes the controller sets."""
+"""What the parts of ``bot.flow.play.PlayController`` share: the attributes the controller sets."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
-    from bot.computer import ComputerTurns
-    from bot.dice import DiceSource
-    from bot.live import LiveClocks
-    from bot.models import GameRow
-    from bot.pacing import ChannelPacer
-    from bot.shards import ShardScope
+    from bot.contract.models import GameRow
+    from bot.core.dice import DiceSource
+    from bot.core.shards import ShardScope
+    from bot.discord.client import GameBot
+    from bot.flow.computer import ComputerTurns
+    from bot.flow.live import LiveClocks
+    from bot.flow.pacing import ChannelPacer
+    from bot.flow.timed import TimedViews
+    from bot.flow.timers import TurnTimers
     from bot.storage import GameStore
-    from bot.timed import TimedViews
-    from bot.timers import TurnTimers
 
 
 class FlowParts:
@@ -33,7 +33,7 @@ class FlowParts:
     scope: ShardScope
     acted: Counter[str]
     closing: bool
-    # ``bot.live.LiveFlow``'s, which the start-up recovery, resign and cancel use
+    # ``bot.flow.live.LiveFlow``'s, which the start-up recovery, resign and cancel use
     load_panels: Callable[[], Awaitable[int]]
     redraw_stored: Callable[[GameRow], Awaitable[None]]
     redraw_panels: Callable[..., Awaitable[None]]

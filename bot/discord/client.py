@@ -9,17 +9,17 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from bot import commands as game_commands
 from bot.adapters import adapters
-from bot.components import GameItem
-from bot.config import DEFAULT_DATABASE_PATH, Database
-from bot.dice import DiceSource, system_dice
-from bot.pacing import LIMIT, WINDOW
-from bot.play import PlayController
-from bot.shards import ALL_SHARDS, ShardScope
+from bot.core.config import DEFAULT_DATABASE_PATH, Database
+from bot.core.dice import DiceSource, system_dice
+from bot.core.shards import ALL_SHARDS, ShardScope
+from bot.discord import commands as game_commands
+from bot.discord.translate import CommandTranslator
+from bot.flow.components import GameItem
+from bot.flow.pacing import LIMIT, WINDOW
+from bot.flow.play import PlayController
+from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.storage import GameKey, GameStore, open_store
-from bot.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
-from bot.translate import CommandTranslator
 from locales import compile_catalogs
 
 log = logging.getLogger(__name__)
@@ -193,7 +193,7 @@ def create_bot(
     ``database_path``; ``ai_delay`` paces computer players' actions (seconds; 0 in tests);
     ``shards``: which shards it connects and whose servers' games it touches (default: all);
     ``channel_pace``: at most so many public creates and edits per channel in so many seconds
-    (``bot.pacing``; None: unpaced)."""
+    (``bot.flow.pacing``; None: unpaced)."""
     return GameBot(
         database_path=database_path,
         database=database,

@@ -13,32 +13,33 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import replies, text
-from bot.adapter import Picture
 from bot.adapters import adapter_for
-from bot.components import TEMPLATE
-from bot.failures import DISCORD_FAILURES, worth_retrying
-from bot.flow_parts import FlowParts
-from bot.logs import ids
-from bot.messages import (
+from bot.contract.adapter import Picture
+from bot.contract.models import GameRow, Status, TimedView
+from bot.contract.refusals import Refusal
+from bot.core import text
+from bot.core.failures import DISCORD_FAILURES, worth_retrying
+from bot.core.logs import ids
+from bot.flow import replies
+from bot.flow.components import TEMPLATE
+from bot.flow.flow_parts import FlowParts
+from bot.flow.messages import (
     ATTACH_FILES_NOTE,
     game_ended,
     game_over,
     verdict,
 )
-from bot.models import GameRow, Status, TimedView
-from bot.refusals import Refusal
-from bot.stats import record_finished
-from bot.storage import CorruptGame, GameKey
-from bot.timed import DELETE, HOLD_AFTER_DUE, KEPT, LOBBY
-from bot.timers import (
+from bot.flow.stats import record_finished
+from bot.flow.timed import DELETE, HOLD_AFTER_DUE, KEPT, LOBBY
+from bot.flow.timers import (
     end_turn,
     start_turn_clock,
 )
+from bot.storage import CorruptGame, GameKey
 from locales import Translator
 
 if TYPE_CHECKING:
-    from bot.background import GameWork
+    from bot.flow.background import GameWork
 
 
 log = logging.getLogger(__name__)
@@ -635,7 +636,7 @@ class Posting(FlowParts):
         """Rewrite a turn message without controls: the current one, or ``message_id`` (the turn
         that just ended: nothing changes it after this, so an edit Discord did not take now is
         made later, ``TimedViews.keep_change``); not ``wait``ing for room in the channel
-        (``bot.pacing``), the edit goes as the channel allows, after the next turn's message."""
+        (``flow.pacing``), the edit goes as the channel allows, after the next turn's message."""
         ended = message_id is not None and not board
         message_id = row.turn_message_id if message_id is None else message_id
         if message_id is None or not hasattr(channel, "get_partial_message"):

@@ -23,7 +23,8 @@ from typing import Any
 
 import discord
 
-from bot.failures import DISCORD_FAILURES
+from bot.core.failures import DISCORD_FAILURES
+from locales import Translator, resolve, translator
 
 log = logging.getLogger(__name__)
 
@@ -127,3 +128,8 @@ async def send_message(
             return message.id
     message = await interaction.followup.send(wait=True, **fields)
     return message.id
+
+
+def user_t(interaction: discord.Interaction) -> Translator:
+    """The language of the person who clicked: for answers only they see."""
+    return translator(resolve(interaction.locale))

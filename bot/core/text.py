@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.adapters import adapter_for
-from bot.models import GameRow
+from bot.contract.models import GameRow
 from locales import N_, Translator
 
 MAX_NAME = 32

@@ -1,7 +1,7 @@
 """Live rounds: games in which every seated player acts at once inside timed windows (Das Spiel's
 race games), on the same per-game lock, storage and messages as the turn-based flow.
 
-- A click is stamped with the time the bot received it (``bot.timers.now``: discord.py's clock,
+- A click is stamped with the time the bot received it (``bot.flow.timers.now``: discord.py's clock,
   virtual under SimCord) before it waits for the game's lock; asyncio's lock serves waiters
   first come, first served, so clicks are applied in the order received.
 - Before a click, and whenever the adapter's ``live_due`` comes, what is due by then (a window's
@@ -20,7 +20,7 @@ race games), on the same per-game lock, storage and messages as the turn-based f
 - A redraw Discord refused for a reason that may pass is drawn again later, from the stored
   state (``redraw_later``); the start-up recovery redraws every open round and its panels.
 - A click is answered under the lock; the redraws it causes inside a round (the round message,
-  the other panels) are queued and drawn outside it (``bot.round_draws``), so clicks received
+  the other panels) are queued and drawn outside it (``bot.flow.round_draws``), so clicks received
   together do not wait for each other's pictures. A round's end is drawn under the lock.
 """
 
@@ -35,24 +35,25 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot import replies
 from bot.adapters import adapter_for
-from bot.background import GameWork
-from bot.components import build_view
-from bot.failures import DISCORD_FAILURES, worth_retrying
-from bot.flow_parts import FlowParts
-from bot.logs import ids
-from bot.models import GameRow, LivePanel, Status
-from bot.posting import NO_MENTIONS
-from bot.refusals import Refusal, user_t
-from bot.timers import end_turn, now
+from bot.contract.models import GameRow, LivePanel, Status
+from bot.contract.refusals import Refusal
+from bot.core.failures import DISCORD_FAILURES, worth_retrying
+from bot.core.logs import ids
+from bot.flow import replies
+from bot.flow.background import GameWork
+from bot.flow.components import build_view
+from bot.flow.flow_parts import FlowParts
+from bot.flow.posting import NO_MENTIONS
+from bot.flow.replies import user_t
+from bot.flow.timers import end_turn, now
 from games.common.errors import GameError
 from locales import N_, Translator, translator
 
 if TYPE_CHECKING:
-    from bot.adapter import Click
-    from bot.play import PlayController
-    from bot.round_draws import RoundDraws
+    from bot.contract.adapter import Click
+    from bot.flow.play import PlayController
+    from bot.flow.round_draws import RoundDraws
 
 log = logging.getLogger(__name__)
 
@@ -246,7 +247,7 @@ class LiveFlow(FlowParts):
                     self.redraw_later(row)
 
             # paced, merged with the next redraws, never awaited: neither the next click's
-            # answer nor the round's end waits for room in the channel (``bot.pacing``)
+            # answer nor the round's end waits for room in the channel (``bot.flow.pacing``)
             self.pacer.edit_soon(channel, message_id, ids(row), failed=failed, **fields)
 
     # ---------------------------------------------------------------------------- clicks

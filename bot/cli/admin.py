@@ -10,9 +10,9 @@ import subprocess
 from pathlib import Path
 
 from bot.adapters import adapter_for
-from bot.config import Settings
-from bot.migrations import MIGRATIONS
+from bot.core.config import Settings
 from bot.storage import CorruptGame, SqlGameStore, open_store
+from bot.storage.migrations import MIGRATIONS
 from games.common.errors import GameError
 
 

@@ -8,22 +8,24 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import lobby, replies, text
 from bot.adapters import adapter_for
-from bot.dice import ROLL_OFF
-from bot.failures import DISCORD_FAILURES
-from bot.flow_parts import FlowParts
-from bot.logs import ids
-from bot.messages import (
+from bot.contract.models import GameRow, Player, Status
+from bot.contract.refusals import Refusal
+from bot.core import text
+from bot.core.dice import ROLL_OFF
+from bot.core.failures import DISCORD_FAILURES
+from bot.core.logs import ids
+from bot.flow import lobby, replies
+from bot.flow.flow_parts import FlowParts
+from bot.flow.messages import (
     closed_lobby,
     lobby_content,
     thread_name,
     title,
 )
-from bot.models import GameRow, Player, Status
-from bot.posting import NO_MENTIONS, mention_users, waited_people
-from bot.refusals import Refusal, user_t
-from bot.timers import (
+from bot.flow.posting import NO_MENTIONS, mention_users, waited_people
+from bot.flow.replies import user_t
+from bot.flow.timers import (
     archive_minutes,
     now,
 )

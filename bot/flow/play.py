@@ -20,38 +20,40 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import replies, text
-from bot.adapter import Click, GameAdapter, TurnView
 from bot.adapters import adapter_for, by_code
-from bot.background import GameWork
-from bot.components import LOBBY_ACTIONS, build_view
-from bot.computer import ComputerTurns
-from bot.dice import DiceSource
-from bot.failures import DISCORD_FAILURES
-from bot.game_actions import GameActions
-from bot.live import LiveClocks, LiveFlow
-from bot.lobby_flow import LobbyFlow
-from bot.logs import ids
-from bot.models import GameRow, Status
-from bot.pacing import LIMIT, WINDOW, ChannelPacer
-from bot.posting import NO_MENTIONS, Posting, mention_only
-from bot.refusals import Refusal, refusal_text, user_t
-from bot.round_draws import RoundDraws
-from bot.shards import ALL_SHARDS, ShardScope
-from bot.storage import GameStore, StaleGame
-from bot.timed import TimedViews
-from bot.timers import (
+from bot.contract.adapter import Click, GameAdapter, TurnView
+from bot.contract.models import GameRow, Status
+from bot.contract.refusals import Refusal, refusal_text
+from bot.core import text
+from bot.core.dice import DiceSource
+from bot.core.failures import DISCORD_FAILURES
+from bot.core.logs import ids
+from bot.core.shards import ALL_SHARDS, ShardScope
+from bot.flow import replies
+from bot.flow.background import GameWork
+from bot.flow.components import LOBBY_ACTIONS, build_view
+from bot.flow.computer import ComputerTurns
+from bot.flow.game_actions import GameActions
+from bot.flow.live import LiveClocks, LiveFlow
+from bot.flow.lobby_flow import LobbyFlow
+from bot.flow.pacing import LIMIT, WINDOW, ChannelPacer
+from bot.flow.posting import NO_MENTIONS, Posting, mention_only
+from bot.flow.replies import user_t
+from bot.flow.round_draws import RoundDraws
+from bot.flow.timed import TimedViews
+from bot.flow.timers import (
     LOBBY_IDLE_SECONDS,
     MAX_MISSED_TURNS,
     TurnTimers,
     end_turn,
     now,
 )
+from bot.storage import GameStore, StaleGame
 from games.common.errors import GameError
 from locales import Translator, resolve, translator
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.discord.client import GameBot
 
 log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
@@ -150,7 +152,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
     async def acting(self, game_id: int, *, settle: bool = True) -> AsyncIterator[None]:
         """Serialise actions on one game; shutdown waits for every action inside to finish.
 
-        A live game's redraws run outside this lock (``bot.round_draws``); an action that may
+        A live game's redraws run outside this lock (``bot.flow.round_draws``); an action that may
         edit the round itself waits for them first (``settle``). Clicks do not: they are the
         ones the redraws were moved out of the way of, and keep the order themselves."""
         if self.closing:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.admin import check_games, report
-from bot.config import Database
+from bot.cli.admin import check_games, report
+from bot.core.config import Database
 from bot.storage.base import TABLES
 from bot.storage.postgres import PostgresGameStore
 from bot.storage.sqlite import SqliteGameStore

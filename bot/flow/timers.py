@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
-from bot import text
 from bot.adapters import adapter_for
-from bot.failures import DISCORD_FAILURES
-from bot.logs import ids
-from bot.models import GameRow, Status
-from bot.refusals import Refusal
+from bot.contract.models import GameRow, Status
+from bot.contract.refusals import Refusal
+from bot.core import text
+from bot.core.failures import DISCORD_FAILURES
+from bot.core.logs import ids
 from locales import N_, Translator
 
 if TYPE_CHECKING:
-    from bot.play import PlayController
+    from bot.flow.play import PlayController
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ bot owns it): a queue per channel, sent one at a time, in order, as the sliding 
   (``edit_soon``) gets a small task of its own. So a wait is always a sleep, never a future
   some other sleeping task will resolve (SimCord's virtual time tells the two apart).
 - A ``LOW`` edit nobody waits for (``edit_soon``) is tried again when it failed for a reason
-  that may pass (``bot.failures.worth_retrying``); awaited writes raise to their caller, which
+  that may pass (``bot.core.failures.worth_retrying``); awaited writes raise to their caller, which
   knows what to do. Creates are never repeated here: a lost answer may hide a posted message.
 """
 
@@ -46,7 +46,7 @@ from typing import Any
 
 import discord
 
-from bot.failures import DISCORD_FAILURES, worth_retrying
+from bot.core.failures import DISCORD_FAILURES, worth_retrying
 
 log = logging.getLogger(__name__)
 

@@ -7,19 +7,21 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import replies, text
 from bot.adapters import adapter_for
-from bot.failures import DISCORD_FAILURES, worth_retrying
-from bot.flow_parts import FlowParts
-from bot.logs import ids
-from bot.messages import (
+from bot.contract.models import GameRow, Status
+from bot.contract.refusals import Refusal
+from bot.core import text
+from bot.core.failures import DISCORD_FAILURES, worth_retrying
+from bot.core.logs import ids
+from bot.flow import replies
+from bot.flow.flow_parts import FlowParts
+from bot.flow.messages import (
     game_ended,
     title,
 )
-from bot.models import GameRow, Status
-from bot.posting import NO_MENTIONS
-from bot.refusals import Refusal, user_t
-from bot.timers import (
+from bot.flow.posting import NO_MENTIONS
+from bot.flow.replies import user_t
+from bot.flow.timers import (
     end_turn,
 )
 from locales import N_

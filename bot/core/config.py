@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.shards import ALL_SHARDS, ShardScope, parse_ids
+from bot.core.shards import ALL_SHARDS, ShardScope, parse_ids
 
 DEFAULT_DATABASE_PATH = "data/spexxx.sqlite3"
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-import discord
-
 from games.common.errors import GameError, GameOver, IllegalAction, NotInGame, NotYourTurn
-from locales import N_, Translator, resolve, translator
+from locales import N_, Translator, translator
 
 
 class Refusal(Exception):
@@ -35,11 +33,6 @@ ENGINE_REFUSALS: dict[type[GameError], str] = {
     IllegalAction: N_("That move is not allowed now."),  # any refusal a game does not name
 }
 """The refusals every game's engine shares; each game adds its own (``GameAdapter.refusals``)."""
-
-
-def user_t(interaction: discord.Interaction) -> Translator:
-    """The language of the person who clicked: for answers only they see."""
-    return translator(resolve(interaction.locale))
 
 
 def refusal_text(

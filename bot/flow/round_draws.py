@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
-    from bot.models import GameRow
+    from bot.contract.models import GameRow
 
 log = logging.getLogger(__name__)
 

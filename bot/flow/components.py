@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter import ARG_PATTERN, Button, Select, Style
+from bot.contract.adapter import ARG_PATTERN, Button, Select, Style
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.discord.client import GameBot
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai")
 TEMPLATE = (

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import text
 from bot.adapters import adapter_for
-from bot.models import GameRow, PlayerStats, SeatResult, Status
+from bot.contract.models import GameRow, PlayerStats, SeatResult, Status
+from bot.core import text
 from bot.storage import CorruptGame, GameStore, Rate
 from locales import Translator
 

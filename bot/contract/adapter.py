@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from bot.refusals import Refusal
+from bot.contract.refusals import Refusal
 from locales import N_, Translator
 
 if TYPE_CHECKING:
-    from bot.models import GameRow, SeatResult
+    from bot.contract.models import GameRow, SeatResult
 
 G = TypeVar("G")  # the engine's game object
 

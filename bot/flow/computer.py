@@ -11,15 +11,15 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from bot.adapter import Move
 from bot.adapters import adapter_for
-from bot.background import GameWork
-from bot.models import GameRow, Status
-from bot.refusals import Refusal
-from bot.timers import end_turn
+from bot.contract.adapter import Move
+from bot.contract.models import GameRow, Status
+from bot.contract.refusals import Refusal
+from bot.flow.background import GameWork
+from bot.flow.timers import end_turn
 
 if TYPE_CHECKING:
-    from bot.play import PlayController
+    from bot.flow.play import PlayController
 
 log = logging.getLogger(__name__)
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot import text
 from bot.adapters import adapter_for
-from bot.models import GameRow, Status
-from bot.timers import timer_text
+from bot.contract.models import GameRow, Status
+from bot.core import text
+from bot.flow.timers import timer_text
 from locales import N_, Translator
 
 THREAD_NAME_LIMIT = 100  # characters, Discord's limit

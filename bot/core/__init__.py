@@ -1,0 +1,1 @@
+"""What every layer above may use: configuration, dice, failures, logs, shards, texts."""

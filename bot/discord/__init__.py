@@ -1,0 +1,1 @@
+"""The Discord edge: the client, the slash commands and their translator."""
