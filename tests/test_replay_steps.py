@@ -11,8 +11,8 @@ from PIL import Image
 
 from bot.adapters import adapters
 from bot.contract.models import GameRow, Player, Status
-from bot.replay_steps import StepReplays
-from bot.replays import ReplayBook, sides
+from bot.contract.replay_steps import StepReplays
+from bot.core.replays import ReplayBook, sides
 from games.common.dice import SeededDice
 from locales import translator
 from renderers.animation import animate

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.adapters.das_spiel.words import who
 from bot.contract.adapter import GameAdapter, Picture, TurnView
+from bot.contract.replay_steps import action_steps, step_games
 from bot.core.text import player_names
-from bot.replay_steps import action_steps, step_games
 from games.common.actions import Resign
 from games.common.ai import Level
 from games.common.dice import DiceRng, SeededDice

@@ -20,8 +20,8 @@ from bot.contract.adapter import (
     StatLine,
     TurnView,
 )
+from bot.contract.replay_steps import step_games
 from bot.core.text import player_names
-from bot.replay_steps import step_games
 from games.common.actions import Resign
 from games.common.ai import Level
 from games.common.errors import RecordError

@@ -23,8 +23,8 @@ from bot.contract.adapter import (
 )
 from bot.contract.models import GameRow
 from bot.contract.refusals import Refusal
+from bot.contract.replay_steps import step_games
 from bot.core.text import player_names, seat_circles, seat_label, standings
-from bot.replay_steps import step_games
 from games.common.ai import Decision
 from games.spexxx import (
     GRID,

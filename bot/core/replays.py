@@ -1,10 +1,10 @@
 """Finished games watched again, step by step: what each step shows, knowing no game.
 
 A step's words and pictures are the game's own (``turn_result``/``result_view``,
-``turn_view``, ``final_view``; a chosen side's ``panel_view``), drawn from the state the game's
-replay capability (``bot.replay_steps``) gives for it. The states of a game are rebuilt once
-per process and kept in a small LRU, and so are the pictures drawn, so stepping back and forth
-costs a dictionary look-up, and a new step one render.
+``turn_view``, ``final_view``; a chosen side's ``panel_view``), drawn from the state the
+game's replay capability (``bot.contract.replay_steps``) gives for it. The states of a game
+are rebuilt once per process and kept in a small LRU, and so are the pictures drawn, so
+stepping back and forth costs a dictionary look-up, and a new step one render.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from bot.contract.adapter import GameAdapter, Picture
 from bot.contract.models import GameRow, Status
-from bot.replay_steps import SideReplays, StepReplays
+from bot.contract.replay_steps import SideReplays, StepReplays
 from locales import Translator
 
 K = TypeVar("K", bound=Hashable)
