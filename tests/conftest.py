@@ -147,3 +147,21 @@ def net_faults(monkeypatch: pytest.MonkeyPatch) -> NetFaults:
     faults = NetFaults()
     monkeypatch.setattr(router, "dispatch", faults.wrap(router.dispatch))
     return faults
+
+
+@pytest.fixture
+def locales_of(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Each person's Discord language (user id → locale), as Discord sends it with every
+    interaction (SimCord always sends en-US)."""
+    import discord
+
+    chosen: dict[int, str] = {}
+    original = discord.Interaction._from_data
+
+    def from_data(self: Any, data: Any) -> None:
+        original(self, data)
+        if self.user is not None and self.user.id in chosen:
+            self.locale = discord.Locale(chosen[self.user.id])
+
+    monkeypatch.setattr(discord.Interaction, "_from_data", from_data)
+    return chosen

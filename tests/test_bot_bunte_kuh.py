@@ -621,22 +621,6 @@ def test_a_stored_game_draws_the_round_after_a_default_placement_from_its_log_ta
     assert render_bunte_kuh(snap, ["ann", "ben"])
 
 
-@pytest.fixture
-def locales_of(monkeypatch) -> dict[int, str]:
-    """Each person's Discord language (user id → locale), as Discord sends it with every
-    interaction (SimCord always sends en-US)."""
-    chosen: dict[int, str] = {}
-    original = discord.Interaction._from_data
-
-    def from_data(self, data) -> None:
-        original(self, data)
-        if self.user is not None and self.user.id in chosen:
-            self.locale = discord.Locale(chosen[self.user.id])
-
-    monkeypatch.setattr(discord.Interaction, "_from_data", from_data)
-    return chosen
-
-
 NOWHERE_BUTTON = {"en": "NOWHERE!", "nl": "NERGENS!", "de": "NIRGENDS!", "fr": "NULLE PART !"}
 OTHER = {
     "en": "fr",

@@ -1,4 +1,4 @@
-"""A localized flow through the real bot: the server's language, then a settings override."""
+"""A localized flow through the real bot: the server's language, then ``/server``'s override."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from tests.simtable import find_id
 from tests.test_bot_game import Table, button
 
 
-async def test_dutch_server_plays_in_dutch_then_settings_switch_to_german(simcord_env) -> None:
+async def test_dutch_server_plays_in_dutch_then_server_settings_switch_to_german(
+    simcord_env,
+) -> None:
     guild = simcord_env.create_guild("Spellenclub", preferred_locale="nl")
     nl, de = translator("nl"), translator("de")
     channel = guild.create_text_channel("spellen")
@@ -29,7 +31,7 @@ async def test_dutch_server_plays_in_dutch_then_settings_switch_to_german(simcor
 
     admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
-    r = await admin.slash(channel, "spexxx settings", language="de")
+    r = await admin.slash(channel, "server", language="de")
     assert r.ephemeral  # the admin's own locale (SimCord: en-US) for the private answer
     assert "Deutsch" in r.response.content
     r = await admin.slash(thread, "spexxx board")

@@ -230,7 +230,7 @@ async def test_computer_names_follow_the_servers_language(simcord_env, database:
 
     admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
-    await admin.slash(channel, "spexxx settings", language="de")
+    await admin.slash(channel, "server", language="de")
     r = await alice.slash(thread, "spexxx board")
     german = de("CPU {n} · {level}", n=1, level=de("hard"))
     assert german != dutch

@@ -157,11 +157,11 @@ async def test_server_settings_apply_to_new_games(simcord_env, database: TestDb)
     r = await bob.slash(table.channel, "spexxx settings", timer=300)
     assert r.ephemeral and "Manage Server" in r.response.content
     r = await bob.slash(table.channel, "spexxx settings")
-    assert r.ephemeral and "no timer" in r.response.content  # anyone may look
-    r = await admin.slash(
-        table.channel, "spexxx settings", variant="children", timer=300, threads=False
-    )
+    assert r.ephemeral and "1 day** (the server's)" in r.response.content  # anyone may look
+    r = await admin.slash(table.channel, "spexxx settings", variant="children", timer=300)
     assert "Saved" in r.response.content and "5 minutes" in r.response.content
+    r = await admin.slash(table.channel, "server", threads=False)  # threads are the server's
+    assert "Saved" in r.response.content and "in the channel" in r.response.content
     await alice.slash(table.channel, "spexxx new")
     lobby = table.channel.last_message
     assert "children game" in lobby.content and "Turn timer: 5 minutes" in lobby.content

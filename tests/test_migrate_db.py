@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OLD_DATABASE = Path(__file__).parent / "data" / "v4.sqlite3"  # see data/make_v4_database.py
 COPIED = ("games", "game_events", "stats_games", "stats_results", "stats_ratings")
 COPIED += ("guild_settings", "game_defaults", "timed_views", "live_panels")
+COPIED += ("server_settings", "away_watch")
 
 
 @pytest_asyncio.fixture
@@ -70,6 +71,8 @@ async def test_a_played_database_moves_to_postgres_and_the_games_go_on(
     admin = spexxx.guild.add_member(simcord_env.create_user("admin"), roles=[admins])
     r = await admin.slash(spexxx.channel, "spexxx settings", variant="children", timer=300)
     assert "Saved" in r.response.content
+    r = await admin.slash(spexxx.channel, "server", lobby_limit=5)
+    assert "Saved" in r.response.content
     done_thread = await spexxx.start()
     await finish_game(spexxx, done_thread)  # game 1: finished, children (the server default)
     spectrangle = SpcTable(
@@ -88,7 +91,7 @@ async def test_a_played_database_moves_to_postgres_and_the_games_go_on(
     assert not r.ephemeral
     before = counts(database)
     assert before["stats_games"] == 2 and before["stats_ratings"] == 4
-    assert before["guild_settings"] == 1 and before["game_defaults"] == 1
+    assert before["server_settings"] == 1 and before["game_defaults"] == 1
     held = stored(database, 3)["state"]
     assert held["held"] == [1]
 
@@ -123,6 +126,8 @@ async def test_a_played_database_moves_to_postgres_and_the_games_go_on(
         assert empty_postgres.one("SELECT COUNT(*) FROM stats_games") == (4,)
         r = await admin.slash(spexxx.channel, "spexxx settings")
         assert "5 minutes" in r.response.content  # the server's defaults came along
+        r = await admin.slash(spexxx.channel, "server")
+        assert "open lobbies per member: **5**" in r.response.content
         elsewhere = Table(simcord_env)
         lobby = await elsewhere.open_lobby(joiners=[])
         assert "#6" in lobby.content, lobby.content  # new ids go on after the copied ones
@@ -179,8 +184,9 @@ async def test_the_old_platform_database_moves_over(empty_postgres: TestDb, tmp_
         assert finished is not None and finished.options == {"variant": "adult"}
         ann = await store.player_stats(10, "spexxx", 1)
         assert ann is not None and ann.games == 1
+        server = await store.server_settings(10)
+        assert (server.threads, server.language, server.turn_timer) == (False, "nl", 0)
         settings = await store.guild_settings(10)
-        assert (settings.threads, settings.language) == (False, "nl")
         assert settings.defaults("spexxx").timer == 3600
         lobby = await store.create_lobby(10, 5, store_player(), "spexxx", {})
         assert lobby.id == 4  # ids go on after the copied ones

@@ -39,7 +39,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
     )
     store = await SqliteGameStore.open(path)
     try:
-        assert await store.schema_version() == MIGRATIONS[-1][0] == 8
+        assert await store.schema_version() == MIGRATIONS[-1][0] == 9
         finished, running, lobby = [await store.get(GUILD, i, events=True) for i in (1, 2, 3)]
         assert finished is not None and running is not None and lobby is not None
         assert [r.kind for r in (finished, running, lobby)] == ["spexxx"] * 3
@@ -74,9 +74,10 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
             assert mine.facts[0]["zones"] == json.loads(zones)
         assert await StatsStore(store, "spectrangle").player(GUILD, 1) is None
         assert not await stats.record(finished)  # recorded before the upgrade: not twice
-        # the server's settings: shared ones stay, Spexxx's defaults are now its own
+        # the server's settings: shared ones stay (now /server's), Spexxx's defaults are its own
+        server = await store.server_settings(GUILD)
+        assert (server.threads, server.language, server.turn_timer) == (False, "nl", 0)
         settings = await store.guild_settings(GUILD)
-        assert (settings.threads, settings.language) == (False, "nl")
         assert settings.defaults("spexxx").option == "children"
         assert settings.defaults("spexxx").timer == 3600
         assert settings.defaults("spectrangle").option is None

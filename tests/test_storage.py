@@ -14,7 +14,15 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.contract.models import GameDefaults, GameRow, LivePanel, Player, Status, TimedView
+from bot.contract.models import (
+    GameDefaults,
+    GameRow,
+    LivePanel,
+    Player,
+    ServerSettings,
+    Status,
+    TimedView,
+)
 from bot.core.config import Database
 from bot.core.shards import ShardScope
 from bot.storage import (
@@ -401,16 +409,25 @@ async def test_settings_round_trip(database: TestDb) -> None:
     store = await open_store(database.url)
     try:
         settings = await store.guild_settings(GUILD)
-        assert settings.threads and settings.language is None and settings.games == {}
-        settings.threads, settings.language = False, "nl"
+        assert settings.games == {}
         settings.games["spexxx"] = GameDefaults("children", 120)
         settings.games["spectrangle"] = GameDefaults(None, 0)
+        settings.games["abquetschen"] = GameDefaults(None, None)  # the server's timer
         await store.save_guild_settings(settings)
         settings.games["spexxx"] = GameDefaults("adult", 3600)
         await store.save_guild_settings(settings)  # an update, not a second row
         again = await store.guild_settings(GUILD)
         assert again == settings
         assert (await store.guild_settings(OTHER_GUILD)).games == {}
+        # what concerns every game: a new server's defaults until /server is used
+        server = await store.server_settings(GUILD)
+        assert server == ServerSettings(GUILD) and server.turn_timer == 86400
+        server.language, server.threads, server.channels = "nl", False, (5, 2**62)
+        server.starter_role, server.lobby_limit, server.turn_timer = 2**61, 3, 0
+        await store.save_server_settings(server)
+        await store.save_server_settings(server)  # an update, not a second row
+        assert await store.server_settings(GUILD) == server
+        assert await store.server_settings(OTHER_GUILD) == ServerSettings(OTHER_GUILD)
     finally:
         await store.close()
 

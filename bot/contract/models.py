@@ -10,27 +10,57 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+DEFAULT_TURN_TIMER = 86400  # a new server's default turn timer: one day per turn
+
 
 @dataclass(slots=True)
 class GameDefaults:
-    """One game's server defaults: its option (None: the game's default) and turn timer."""
+    """One game's server defaults: its option (None: the game's default) and turn timer
+    (None: the server's default turn timer, ``ServerSettings.turn_timer``)."""
 
     option: str | None = None
-    timer: int = 0  # seconds; 0 = no turn timer
+    timer: int | None = None  # seconds; 0 = no turn timer
 
 
 @dataclass(slots=True)
 class GuildSettings:
-    """What ``/<game> settings`` stores per server; the defaults apply until it is used.
-    Threads and language are the server's; the option and timer are each game's."""
+    """What ``/<game> settings`` stores per server, each game's option and turn timer; the
+    defaults apply until it is used. What concerns every game is in ``ServerSettings``."""
 
     guild_id: int
-    threads: bool = True
-    language: str | None = None  # en, nl, de, fr; None = the server's own locale
     games: dict[str, GameDefaults] = field(default_factory=dict)  # by game kind
 
     def defaults(self, kind: str) -> GameDefaults:
         return self.games.get(kind) or GameDefaults()
+
+
+@dataclass(slots=True)
+class ServerSettings:
+    """What ``/server`` stores: what concerns every game of the server. A server that never
+    set them has these defaults (servers that used the bot before them got no turn timer)."""
+
+    guild_id: int
+    language: str | None = None  # en, nl, de, fr; None = the server's own locale
+    threads: bool = True  # each game in its own thread
+    channels: tuple[int, ...] = ()  # where games may be started; () = every channel
+    starter_role: int | None = None  # who may start games; None = everyone
+    lobby_limit: int = 0  # open lobbies one member may host at once; 0 = no limit
+    turn_timer: int = DEFAULT_TURN_TIMER  # seconds per turn of new games; 0 = none
+
+
+@dataclass(slots=True)
+class AwayWatch:
+    """A running game without a timer, watched for a player on turn who went away: since
+    ``since`` (POSIX time) its log held ``events`` events. Once a day passes, the vote to
+    remove ``seat`` is posted as ``message_id``; ``voters``: who voted so far."""
+
+    guild_id: int
+    game_id: int
+    events: int
+    since: float
+    seat: int | None = None
+    message_id: int | None = None
+    voters: tuple[int, ...] = ()
 
 
 class Status(Enum):

@@ -14,10 +14,12 @@ from bot.core.config import DEFAULT_DATABASE_PATH, Database
 from bot.core.dice import DiceSource, system_dice
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.discord import commands as game_commands
+from bot.discord.server_command import server_command
 from bot.discord.translate import CommandTranslator
 from bot.flow.components import GameItem
 from bot.flow.pacing import LIMIT, WINDOW
 from bot.flow.play import PlayController
+from bot.flow.server_rules import ServerRules
 from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
 from bot.storage import GameKey, GameStore, open_store
 from locales import compile_catalogs
@@ -32,6 +34,7 @@ class GameBot(commands.AutoShardedBot):
 
     store: GameStore
     play: PlayController
+    server_rules: ServerRules
 
     def __init__(
         self,
@@ -84,11 +87,13 @@ class GameBot(commands.AutoShardedBot):
             shards=self.shard_scope,
             channel_pace=self.channel_pace,
         )
+        self.server_rules = ServerRules(self.store)
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.add_dynamic_items(GameItem)
         await self.tree.set_translator(CommandTranslator())
         for group in game_commands.groups(self, list(adapters().values())):
             self.tree.add_command(group)
+        self.tree.add_command(server_command(self.store, self.play.forget_language))
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

@@ -25,24 +25,23 @@ from bot.contract.models import GameDefaults, GameRow, Player, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
 from bot.core.failures import DISCORD_FAILURES
+from bot.core.turn_timer import TIMER_CHOICES, timer_text
+from bot.discord.server_command import channel_ids, starter_of
 from bot.discord.translate import cmd
 from bot.flow import lobby, replies
 from bot.flow.messages import closed_lobby, game_ended, lobby_content, title
 from bot.flow.play import NO_MENTIONS
 from bot.flow.replies import user_t
+from bot.flow.server_rules import ServerRules
 from bot.flow.stats import StatsStore, export_file, leaderboard_embed, stats_embed
-from bot.flow.timers import TIMER_CHOICES, now, timer_text
+from bot.flow.timers import now
 from bot.storage import Unreadable
-from locales import LANGUAGE_NAMES, LANGUAGES, N_, Translator
+from locales import N_, Translator
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
 
 TIMER_OPTIONS = [app_commands.Choice(name=label, value=value) for label, value in TIMER_CHOICES]
-LANGUAGE_OPTIONS = [
-    app_commands.Choice(name=N_("the server's own language"), value="auto"),
-    *(app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
-]
 NEW_DESCRIPTION = N_("Open a lobby in this channel")
 SETTINGS_DESCRIPTION = N_("Server defaults for this game (Manage Server)")
 TIMER_DESCRIPTION = N_("time each player has for a turn; default: the server's (see settings)")
@@ -57,11 +56,7 @@ BY_OPTIONS = [
     app_commands.Choice(name=N_("rating"), value="rating"),
     app_commands.Choice(name=N_("wins"), value="wins"),
 ]
-SETTINGS_PARAMS = {
-    "timer": N_("default turn timer of new games"),
-    "threads": N_("play each game in its own thread (needs Create Public Threads)"),
-    "language": N_("language of the bot's public messages in this server"),
-}
+SETTINGS_PARAMS = {"timer": N_("default turn timer of this game's new games")}
 MAX_CHOICES = 25  # Discord: choices of one option
 MAX_LISTED = 20
 MESSAGE_LIMIT = 2000  # characters of a Discord message
@@ -181,6 +176,9 @@ class GameCommands:
                     game=title(existing),
                     group=_group_of(existing),
                 )
+            server = await self.bot.server_rules.check_start(
+                interaction.guild_id, channel_ids(interaction), starter_of(interaction)
+            )
             settings = await self.bot.store.guild_settings(interaction.guild_id)
             defaults = settings.defaults(game.kind)
             options: dict[str, str] = {}
@@ -193,7 +191,7 @@ class GameCommands:
             row = await self.bot.store.create_lobby(
                 interaction.guild_id, interaction.channel_id, host, game.kind, options
             )
-            row.turn_timer = defaults.timer if timer is None else timer
+            row.turn_timer = ServerRules.turn_timer(server, defaults, timer)
             row.lobby_expires = now() + self.bot.play.timers.lobby_idle
             await self.bot.store.save(row)
             t = await self.public_t(interaction)
@@ -226,13 +224,11 @@ class GameCommands:
         game: GameAdapter[Any],
         option: str | None,
         timer: int | None,
-        threads: bool | None,
-        language: str | None,
     ) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None
             perms = getattr(interaction.user, "guild_permissions", None)
-            changing = (option, timer, threads, language) != (None, None, None, None)
+            changing = (option, timer) != (None, None)
             if changing and not (perms and perms.manage_guild):
                 raise Refusal(
                     "Only someone with Manage Server can change the {game} settings.",
@@ -246,19 +242,9 @@ class GameCommands:
                 mine.option = _own_option(game, option)
             if timer is not None:
                 mine.timer = timer
-            if threads is not None:
-                current.threads = threads
-            if language is not None:
-                current.language = None if language == "auto" else language
             if changing:
                 await self.bot.store.save_guild_settings(current)
-                self.bot.play.forget_language(interaction.guild_id)
             t = user_t(interaction)
-            lang = (
-                LANGUAGE_NAMES[current.language]
-                if current.language
-                else t("the server's own language")
-            )
             lines = [t("{game} settings for this server:", game=game.title)]
             if game.option is not None:
                 value = mine.option or game.option.default
@@ -270,15 +256,20 @@ class GameCommands:
                         value=game.option_name(t, value),
                     )
                 )
+            if mine.timer is None:
+                server = await self.bot.store.server_settings(interaction.guild_id)
+                timer_line = t(
+                    "default turn timer: **{timer}** (the server's)",
+                    timer=timer_text(t, server.turn_timer),
+                )
+            else:
+                timer_line = t("default turn timer: **{timer}**", timer=timer_text(t, mine.timer))
             lines += [
-                "• " + t("default turn timer: **{timer}**", timer=timer_text(t, mine.timer)),
-                "• "
-                + (
-                    t("games in threads: **yes**")
-                    if current.threads
-                    else t("games in threads: **no, in the channel**")
+                "• " + timer_line,
+                t(
+                    "The language, threads, where and by whom games are started: `/server`, "
+                    "for every game."
                 ),
-                "• " + t("language of public messages: **{language}**", language=lang),
             ]
             if changing:
                 lines[0] = t("Saved.") + " " + lines[0]
@@ -580,22 +571,15 @@ def _one_game(g: app_commands.Group, c: GameCommands, game: GameAdapter[Any]) ->
             await c.new(interaction, game, option, timer)
 
         @g.command(name=cmd("settings"), description=_about(c, "settings", SETTINGS_DESCRIPTION))
-        @app_commands.rename(
-            option=cmd(option.name),
-            timer=cmd("timer"),
-            threads=cmd("threads"),
-            language=cmd("language"),
-        )
+        @app_commands.rename(option=cmd(option.name), timer=cmd("timer"))
         @app_commands.describe(option=option.settings_description, **SETTINGS_PARAMS)
-        @app_commands.choices(option=choices, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
+        @app_commands.choices(option=choices, timer=TIMER_OPTIONS)
         async def settings(
             interaction: discord.Interaction,
             option: str | None = None,
             timer: int | None = None,
-            threads: bool | None = None,
-            language: str | None = None,
         ) -> None:
-            await c.settings(interaction, game, option, timer, threads, language)
+            await c.settings(interaction, game, option, timer)
 
     else:
 
@@ -607,16 +591,13 @@ def _one_game(g: app_commands.Group, c: GameCommands, game: GameAdapter[Any]) ->
             await c.new(interaction, game, None, timer)
 
         @g.command(name=cmd("settings"), description=_about(c, "settings", SETTINGS_DESCRIPTION))
-        @app_commands.rename(timer=cmd("timer"), threads=cmd("threads"), language=cmd("language"))
+        @app_commands.rename(timer=cmd("timer"))
         @app_commands.describe(**SETTINGS_PARAMS)
-        @app_commands.choices(timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
+        @app_commands.choices(timer=TIMER_OPTIONS)
         async def settings_plain(
-            interaction: discord.Interaction,
-            timer: int | None = None,
-            threads: bool | None = None,
-            language: str | None = None,
+            interaction: discord.Interaction, timer: int | None = None
         ) -> None:
-            await c.settings(interaction, game, None, timer, threads, language)
+            await c.settings(interaction, game, None, timer)
 
     @g.command(name=cmd("rules"), description=_about(c, "rules", RULES_DESCRIPTION))
     async def rules(interaction: discord.Interaction) -> None:
@@ -679,28 +660,18 @@ def _game_choice(g: app_commands.Group, c: GameCommands) -> None:
             await c.new(interaction, by_kind[game], option, timer)
 
         @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
-        @app_commands.rename(
-            game=cmd("game"),
-            option=cmd(name),
-            timer=cmd("timer"),
-            threads=cmd("threads"),
-            language=cmd("language"),
-        )
+        @app_commands.rename(game=cmd("game"), option=cmd(name), timer=cmd("timer"))
         @app_commands.describe(
             game=GAME_DESCRIPTION, option=N_("default for new games"), **SETTINGS_PARAMS
         )
-        @app_commands.choices(
-            game=games, option=choices, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS
-        )
+        @app_commands.choices(game=games, option=choices, timer=TIMER_OPTIONS)
         async def settings(
             interaction: discord.Interaction,
             game: str,
             option: str | None = None,
             timer: int | None = None,
-            threads: bool | None = None,
-            language: str | None = None,
         ) -> None:
-            await c.settings(interaction, by_kind[game], option, timer, threads, language)
+            await c.settings(interaction, by_kind[game], option, timer)
 
     else:
 
@@ -714,19 +685,13 @@ def _game_choice(g: app_commands.Group, c: GameCommands) -> None:
             await c.new(interaction, by_kind[game], None, timer)
 
         @g.command(name=cmd("settings"), description=SETTINGS_DESCRIPTION)
-        @app_commands.rename(
-            game=cmd("game"), timer=cmd("timer"), threads=cmd("threads"), language=cmd("language")
-        )
+        @app_commands.rename(game=cmd("game"), timer=cmd("timer"))
         @app_commands.describe(game=GAME_DESCRIPTION, **SETTINGS_PARAMS)
-        @app_commands.choices(game=games, timer=TIMER_OPTIONS, language=LANGUAGE_OPTIONS)
+        @app_commands.choices(game=games, timer=TIMER_OPTIONS)
         async def settings_plain(
-            interaction: discord.Interaction,
-            game: str,
-            timer: int | None = None,
-            threads: bool | None = None,
-            language: str | None = None,
+            interaction: discord.Interaction, game: str, timer: int | None = None
         ) -> None:
-            await c.settings(interaction, by_kind[game], None, timer, threads, language)
+            await c.settings(interaction, by_kind[game], None, timer)
 
     @g.command(name=cmd("rules"), description=RULES_DESCRIPTION)
     @app_commands.rename(game=cmd("game"))

@@ -202,7 +202,7 @@ class LobbyFlow(FlowParts):
         assert channel is not None
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
             return channel, ""  # type: ignore[return-value]
-        if not (await self.store.guild_settings(row.guild_id)).threads:
+        if not (await self.store.server_settings(row.guild_id)).threads:
             return channel, ""  # the server chose to play in channels
         me = channel.guild.me
         perms = channel.permissions_for(me)

@@ -125,7 +125,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
     async def public_t(self, guild_id: int) -> Translator:
         """The language of public messages: the server's setting, else the server's locale."""
         if guild_id not in self._languages:
-            self._languages[guild_id] = (await self.store.guild_settings(guild_id)).language
+            self._languages[guild_id] = (await self.store.server_settings(guild_id)).language
         lang = self._languages[guild_id]
         if lang is None:
             guild = self.bot.get_guild(guild_id) if self.bot is not None else None
@@ -133,7 +133,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         return translator(lang)
 
     def forget_language(self, guild_id: int) -> None:
-        """After ``/<game> settings`` changed it."""
+        """After ``/server`` changed it."""
         self._languages.pop(guild_id, None)
 
     @contextlib.asynccontextmanager

@@ -23,7 +23,9 @@ from bot.contract.refusals import Refusal
 from bot.core import text
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.logs import ids
-from locales import N_, Translator
+from bot.core.turn_timer import TIMER_CHOICES as TIMER_CHOICES
+from bot.core.turn_timer import timer_text as timer_text
+from locales import N_
 
 if TYPE_CHECKING:
     from bot.flow.play import PlayController
@@ -35,29 +37,11 @@ HEARTBEAT_SECONDS = 3600.0
 ARCHIVE_MINUTES = (1440, 4320, 10080)  # Discord's thread auto-archive durations (and 60)
 MAX_MISSED_TURNS = 3
 LOBBY_IDLE_SECONDS = 24 * 3600
-TIMER_CHOICES: tuple[tuple[str, int], ...] = (
-    (N_("no timer"), 0),
-    (N_("2 minutes"), 120),
-    (N_("5 minutes"), 300),
-    (N_("15 minutes"), 900),
-    (N_("1 hour"), 3600),
-    (N_("12 hours"), 12 * 3600),
-    (N_("1 day"), 86400),
-    (N_("3 days"), 3 * 86400),
-    (N_("7 days"), 7 * 86400),
-)
 
 
 def now() -> float:
     """POSIX seconds from discord.py's clock (virtual under SimCord)."""
     return discord.utils.utcnow().timestamp()
-
-
-def timer_text(t: Translator, seconds: int) -> str:
-    for label, value in TIMER_CHOICES:
-        if value == seconds:
-            return t(label)
-    return f"{seconds} s"
 
 
 def start_turn_clock(row: GameRow) -> None:

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, Protocol
 from bot.adapters import adapters as installed_adapters
 from bot.contract.adapter import GameAdapter
 from bot.contract.models import (
+    AwayWatch,
     GameDefaults,
     GameRow,
     GuildSettings,
@@ -28,6 +29,7 @@ from bot.contract.models import (
     Player,
     PlayerStats,
     SeatResult,
+    ServerSettings,
     Status,
     TimedView,
 )
@@ -155,6 +157,28 @@ class GameStore(Protocol):
 
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
 
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """What ``/server`` set for every game of the server; its defaults if never used."""
+        ...
+
+    async def save_server_settings(self, settings: ServerSettings) -> None: ...
+
+    # games without a timer whose player on turn may have gone away
+    async def untimed_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
+        """Running games without a turn timer, of the servers on ``scope``'s shards, each with
+        the number of events in its log (which grows with every action in the game)."""
+        ...
+
+    async def away_watches(self, scope: ShardScope = ALL_SHARDS) -> list[AwayWatch]: ...
+
+    async def away_watch(self, guild_id: int, game_id: int) -> AwayWatch | None: ...
+
+    async def save_away_watch(self, watch: AwayWatch) -> None:
+        """Store (or replace) the game's watch."""
+        ...
+
+    async def drop_away_watch(self, guild_id: int, game_id: int) -> None: ...
+
     # statistics
     async def unrecorded_games(self, guild_id: int, kind: str, limit: int) -> list[int]: ...
 
@@ -202,6 +226,8 @@ TABLES: dict[str, str] = {
     "stats_ratings": "guild_id, kind, user_id",
     "guild_settings": "guild_id",
     "game_defaults": "guild_id, kind",
+    "server_settings": "guild_id",
+    "away_watch": "game_id",
 }
 """Every table of the bot's data (not ``schema_version``), parents before children, with its
 key: the order its rows are read in to compare two copies."""
@@ -653,25 +679,14 @@ class SqlGameStore:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         settings = GuildSettings(guild_id)
-        rows = await self._read(
-            "SELECT threads, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        if rows:
-            settings.threads, settings.language = bool(rows[0][0]), rows[0][1]
         for kind, option, timer in await self._read(
             "SELECT kind, option, timer FROM game_defaults WHERE guild_id = ?", (guild_id,)
         ):
-            settings.games[kind] = GameDefaults(option, int(timer))
+            settings.games[kind] = GameDefaults(option, None if timer is None else int(timer))
         return settings
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async def body(tx: Tx) -> bool:
-            await tx.execute(
-                "INSERT INTO guild_settings (guild_id, threads, language) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads,"
-                f" language = excluded.language, updated_at = {self.NOW}",
-                (settings.guild_id, int(settings.threads), settings.language),
-            )
             for kind, defaults in settings.games.items():
                 await tx.execute(
                     "INSERT INTO game_defaults (guild_id, kind, option, timer) VALUES (?, ?, ?, ?)"
@@ -682,6 +697,84 @@ class SqlGameStore:
             return True
 
         await self._transaction(body)
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        rows = await self._read(
+            "SELECT language, threads, channels, starter_role, lobby_limit, turn_timer"
+            " FROM server_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return ServerSettings(guild_id)
+        language, threads, channels, role, limit, timer = rows[0]
+        return ServerSettings(
+            guild_id,
+            language=language,
+            threads=bool(threads),
+            channels=tuple(int(c) for c in json.loads(channels)),
+            starter_role=role,
+            lobby_limit=int(limit),
+            turn_timer=int(timer),
+        )
+
+    async def save_server_settings(self, settings: ServerSettings) -> None:
+        await self._write(
+            "INSERT INTO server_settings (guild_id, language, threads, channels, starter_role,"
+            " lobby_limit, turn_timer) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+            " threads = excluded.threads, channels = excluded.channels,"
+            " starter_role = excluded.starter_role, lobby_limit = excluded.lobby_limit,"
+            " turn_timer = excluded.turn_timer",
+            (
+                settings.guild_id,
+                settings.language,
+                int(settings.threads),
+                json.dumps(list(settings.channels)),
+                settings.starter_role,
+                settings.lobby_limit,
+                settings.turn_timer,
+            ),
+        )
+
+    # ------------------------------------------------------- players gone away
+
+    async def untimed_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
+        rows = await self._read(
+            "SELECT guild_id, id, (SELECT COUNT(*) FROM game_events e WHERE e.game_id = games.id)"
+            f" FROM games WHERE status = ? AND turn_timer = 0 AND {scope.sql()} ORDER BY id",
+            (Status.RUNNING.value,),
+        )
+        return [(GameKey(r[0], r[1]), int(r[2])) for r in rows]
+
+    async def away_watches(self, scope: ShardScope = ALL_SHARDS) -> list[AwayWatch]:
+        rows = await self._read(f"{_WATCH} WHERE {scope.sql()} ORDER BY game_id")
+        return [_watch(r) for r in rows]
+
+    async def away_watch(self, guild_id: int, game_id: int) -> AwayWatch | None:
+        rows = await self._read(f"{_WATCH} WHERE guild_id = ? AND game_id = ?", (guild_id, game_id))
+        return _watch(rows[0]) if rows else None
+
+    async def save_away_watch(self, watch: AwayWatch) -> None:
+        await self._write(
+            "INSERT INTO away_watch (guild_id, game_id, events, since, seat, message_id, voters)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+            " events = excluded.events, since = excluded.since, seat = excluded.seat,"
+            " message_id = excluded.message_id, voters = excluded.voters",
+            (
+                watch.guild_id,
+                watch.game_id,
+                watch.events,
+                float(watch.since),
+                watch.seat,
+                watch.message_id,
+                json.dumps(list(watch.voters)),
+            ),
+        )
+
+    async def drop_away_watch(self, guild_id: int, game_id: int) -> None:
+        await self._write(
+            "DELETE FROM away_watch WHERE guild_id = ? AND game_id = ?", (guild_id, game_id)
+        )
 
     # --------------------------------------------------------------- statistics
 
@@ -847,4 +940,19 @@ def _player(row: Row) -> PlayerStats:
 def _players_json(players: list[Player]) -> str:
     return json.dumps(
         [{"user_id": p.user_id, "name": p.name, **({"ai": p.ai} if p.ai else {})} for p in players]
+    )
+
+
+_WATCH = "SELECT guild_id, game_id, events, since, seat, message_id, voters FROM away_watch"
+
+
+def _watch(row: Row) -> AwayWatch:
+    return AwayWatch(
+        guild_id=row[0],
+        game_id=row[1],
+        events=int(row[2]),
+        since=float(row[3]),
+        seat=row[4],
+        message_id=row[5],
+        voters=tuple(int(v) for v in json.loads(row[6])),
     )

@@ -209,6 +209,57 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX games_by_unposted ON games (status, turn_message_id)
         """,
     ),
+    (
+        9,
+        """
+        -- what concerns every game of a server, set with /server: the language of public
+        -- messages (NULL: the server's locale), games in threads, the channels games may be
+        -- started in (JSON ids, [] = every channel), who may start them (a role id, NULL =
+        -- everyone), open lobbies one member may host (0 = no limit), the default turn timer
+        -- (seconds, 0 = none). guild_settings keeps its language and threads columns unused
+        CREATE TABLE server_settings (
+            guild_id     INTEGER PRIMARY KEY,
+            language     TEXT,
+            threads      INTEGER NOT NULL DEFAULT 1,
+            channels     TEXT    NOT NULL DEFAULT '[]',
+            starter_role INTEGER,
+            lobby_limit  INTEGER NOT NULL DEFAULT 0,
+            turn_timer   INTEGER NOT NULL DEFAULT 86400
+        );
+        -- servers that used the bot before keep their language and threads, and no default
+        -- turn timer: their games had none, and a timer is a rule their admins did not choose
+        INSERT INTO server_settings (guild_id, language, threads, turn_timer)
+            SELECT guild_id, language, threads, 0 FROM guild_settings;
+        INSERT INTO server_settings (guild_id, turn_timer)
+            SELECT DISTINCT guild_id, 0 FROM games
+            WHERE guild_id NOT IN (SELECT guild_id FROM server_settings);
+        -- a game's own default timer: NULL = the server's (0 was stored for "never set")
+        CREATE TABLE game_defaults_v9 (
+            guild_id INTEGER NOT NULL,
+            kind     TEXT    NOT NULL,
+            option   TEXT,
+            timer    INTEGER,
+            PRIMARY KEY (guild_id, kind)
+        );
+        INSERT INTO game_defaults_v9 SELECT guild_id, kind, option, NULLIF(timer, 0)
+            FROM game_defaults;
+        DROP TABLE game_defaults;
+        ALTER TABLE game_defaults_v9 RENAME TO game_defaults;
+        -- a running game without a timer, watched for a player on turn who went away: since
+        -- (POSIX time) its log held events events, the vote to remove seat (posted as
+        -- message_id once a day passed) and its voters (JSON user ids)
+        CREATE TABLE away_watch (
+            guild_id   INTEGER NOT NULL,
+            game_id    INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            events     INTEGER NOT NULL,
+            since      REAL    NOT NULL,
+            seat       INTEGER,
+            message_id INTEGER,
+            voters     TEXT    NOT NULL DEFAULT '[]'
+        );
+        CREATE INDEX away_watch_by_guild ON away_watch (guild_id)
+        """,
+    ),
 )
 
 _PG_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -398,6 +449,38 @@ POSTGRES_MIGRATIONS: tuple[tuple[int, str], ...] = (
         """
         UPDATE games SET turn_message_id = 0 WHERE status = 'finished' AND turn_message_id IS NULL;
         CREATE INDEX games_by_unposted ON games (status, turn_message_id);
+        """,
+    ),
+    (
+        9,
+        """
+        CREATE TABLE server_settings (
+            guild_id     BIGINT  PRIMARY KEY,
+            language     TEXT,
+            threads      INTEGER NOT NULL DEFAULT 1,
+            channels     TEXT    NOT NULL DEFAULT '[]',
+            starter_role BIGINT,
+            lobby_limit  INTEGER NOT NULL DEFAULT 0,
+            turn_timer   INTEGER NOT NULL DEFAULT 86400
+        );
+        INSERT INTO server_settings (guild_id, language, threads, turn_timer)
+            SELECT guild_id, language, threads, 0 FROM guild_settings;
+        INSERT INTO server_settings (guild_id, turn_timer)
+            SELECT DISTINCT guild_id, 0 FROM games
+            WHERE guild_id NOT IN (SELECT guild_id FROM server_settings);
+        ALTER TABLE game_defaults ALTER COLUMN timer DROP NOT NULL;
+        ALTER TABLE game_defaults ALTER COLUMN timer DROP DEFAULT;
+        UPDATE game_defaults SET timer = NULL WHERE timer = 0;
+        CREATE TABLE away_watch (
+            guild_id   BIGINT  NOT NULL,
+            game_id    BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            events     BIGINT  NOT NULL,
+            since      DOUBLE PRECISION NOT NULL,
+            seat       INTEGER,
+            message_id BIGINT,
+            voters     TEXT    NOT NULL DEFAULT '[]'
+        );
+        CREATE INDEX away_watch_by_guild ON away_watch (guild_id);
         """,
     ),
 )
