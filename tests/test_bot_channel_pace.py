@@ -257,3 +257,44 @@ async def test_a_cover_does_not_wait_behind_an_action_waiting_for_the_window(
     assert by_id(thread, result.id).content.startswith("❌")
     await simcord_env.advance_time(12)
     assert len(others) == 4 and all(task.done() and not task.exception() for task in others)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_two_covers_due_at_once_both_keep_their_request_of_the_window(
+    simcord_env, db_path: Path, dice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two misses in a row (a person's, then the next seat's at once, as a computer plays):
+    both sums are covered at the same second, and the channel's other writes fill the window
+    meanwhile. Each cover keeps its own request: with one kept for the channel the second
+    waited for the window (crash_all: a computer's sum shown 10.75 s)."""
+    from bot.adapters.eintrichtern import EintrichternAdapter
+    from tests.test_bot_eintrichtern import REVEALED, by_id
+
+    monkeypatch.setattr(EintrichternAdapter, "seed_of", lambda self, chance: 20)
+    dice.script((2, 3, 4), (6, 6, 6))  # 9, and 1H5 holds 11: a miss; then bob's 18: a miss
+    table = EinTable(simcord_env, db_path)
+    thread = await table.start()
+    alice, bob = table.players
+    await table.roll(alice, thread)
+    first = await table.lift(alice, thread, "1H5")
+    await table.roll(bob, thread)
+    second = await table.lift(bob, thread)
+    assert first.content.startswith(REVEALED) and second.content.startswith(REVEALED)
+    bot = simcord_env.bot
+    others: list[asyncio.Task[Any]] = []
+
+    async def fill(said: discord.Message) -> None:  # the channel's other writes
+        if said.author.id == alice.id and said.channel.id == thread.id:
+            sends = [bot.play.pacer.send(said.channel, f"other {n}") for n in range(4)]
+            others.extend(asyncio.ensure_future(send) for send in sends)
+
+    bot.add_listener(fill, "on_message")
+    await simcord_env.advance_time(4)
+    await alice.send(thread, "fill")  # with the two turn messages of 0 s: the window is full
+    await simcord_env.advance_time(3.9)
+    assert by_id(thread, second.id).content.startswith(REVEALED)
+    await simcord_env.advance_time(0.2)  # due + 0.1 s
+    assert by_id(thread, first.id).content.startswith("❌")
+    assert by_id(thread, second.id).content.startswith("❌")
+    await simcord_env.advance_time(12)
+    assert len(others) == 4 and all(task.done() and not task.exception() for task in others)

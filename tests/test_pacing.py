@@ -158,7 +158,7 @@ async def test_urgent_goes_first_and_held_slot_keeps_it_on_time(clock: FakeClock
     pacer = ChannelPacer(clock=clock, sleep=clock.sleep)
     channel = FakeChannel(1, clock)
     shown = await pacer.send(channel, "sum 17")
-    pacer.hold(channel, clock() + 8.5)  # the cover is due in 8 s
+    pacer.hold(channel, shown.id, clock() + 8, clock() + 8.5)  # the cover is due in 8 s
     turns = []
     for n in range(12):  # a busy channel meanwhile: a computer's turns
         turns.append(asyncio.ensure_future(pacer.send(channel, f"turn {n}")))
@@ -225,14 +225,42 @@ async def test_a_detached_edit_with_an_owner_tells_it_instead_of_trying_again(
 async def test_room_for_a_computer_keeps_the_held_request_free(clock: FakeClock) -> None:
     pacer = ChannelPacer(clock=clock, sleep=clock.sleep)
     channel = FakeChannel(1, clock)
-    for n in range(3):
-        await pacer.send(channel, f"m{n}")
+    shown = [await pacer.send(channel, f"m{n}") for n in range(3)]
     ready = asyncio.ensure_future(pacer.room(channel.id))
     await clock.advance(0.1)
     assert ready.done()  # three used: room for an edit and a post
-    pacer.hold(channel, clock() + 10)  # a cover is due: the last request is its
+    pacer.hold(channel, shown[0].id, clock() + 1, clock() + 10)  # a cover is due: its request
     ready = asyncio.ensure_future(pacer.room(channel.id))
     await clock.advance(0.1)
     assert not ready.done()
     await clock.advance(6)
     assert ready.done()
+
+
+async def test_each_held_cover_keeps_its_own_request_from_a_window_before_it_is_due(
+    clock: FakeClock,
+) -> None:
+    """Two sums covered at the same second each keep a request; writes that leave the window
+    before the covers are due may use all of it."""
+    pacer = ChannelPacer(clock=clock, sleep=clock.sleep)
+    channel = FakeChannel(1, clock)
+    sums = [await pacer.send(channel, f"sum {n}") for n in range(2)]
+    await clock.advance(6)
+    due = clock() + 8
+    for shown in sums:
+        pacer.hold(channel, shown.id, due, due + 2)
+    for n in range(5):  # gone from the window 2.75 s before the covers are due
+        await pacer.send(channel, f"early {n}")
+    assert {t for t, *_ in channel.calls[2:]} == {clock()}
+    await clock.advance(6)  # due in 2 s
+    turns = [asyncio.ensure_future(pacer.send(channel, f"turn {n}")) for n in range(5)]
+    await clock.advance(0.01)
+    assert sum(turn.done() for turn in turns) == 3  # two requests kept
+    await clock.advance(2 - 0.01)
+    edits = [pacer.edit(channel, shown.id, urgent=True, content="covered") for shown in sums]
+    covers = [asyncio.ensure_future(edit) for edit in edits]
+    await clock.advance(0.01)
+    assert all(cover.done() for cover in covers)  # both on time
+    await clock.advance(10)
+    assert all(turn.done() for turn in turns)
+    assert most_in_window([t for t, *_ in channel.calls]) <= 5

@@ -24,8 +24,10 @@ bot owns it): a queue per channel, sent one at a time, in order, as the sliding 
 - Priorities: ``LOW`` (a live round's redraws, which the next redraw replaces anyway) leaves one
   request of the window free, so a round's end, the next round's message and other writes
   seldom wait; ``URGENT`` (a view that may be seen only for a while: Eintrichtern's 8 s sum) goes
-  first, and ``hold`` keeps one request of the window free for it while it is due, so it is
-  not late behind a busy channel.
+  first, and ``hold`` keeps a request of the window free for it from a window before its due
+  time until it leaves, so it is not late behind a busy channel: one request for each message
+  held, since two such views can be due at once in one channel (a person's miss and the
+  computer's right after it).
 - No worker: each caller waits in its own task (a plain sleep until the window has room) and
   sends whichever write is due then, its own or one queued before it; a write nobody awaits
   (``edit_soon``) gets a small task of its own. So a wait is always a sleep, never a future
@@ -84,7 +86,7 @@ class _Channel:
     sent: deque[float] = field(default_factory=deque)  # when each request of the window left
     inflight: _Op | None = None
     inflight_done: asyncio.Future[None] | None = None
-    held_until: float = 0.0
+    holds: dict[int, tuple[float, float]] = field(default_factory=dict)  # message: (due, until)
 
 
 class ChannelPacer:
@@ -170,7 +172,7 @@ class ChannelPacer:
             return
         while (state := self._channels.get(channel_id)) is not None:
             now = self._clock()
-            held = state.held_until > now  # a timed view is due: its request stays free
+            held = len(self._kept(state, now))  # timed views due: their requests stay free
             free = max(0, self.limit - held - need)
             while state.sent and state.sent[0] <= now - self.window:
                 state.sent.popleft()
@@ -183,10 +185,29 @@ class ChannelPacer:
             else:
                 await self.sleep(max(state.sent[over - 1] + self.window - now, NAP))
 
-    def hold(self, channel: Any, until: float) -> None:
-        """Until ``until``, only ``URGENT`` writes may use the window's last request."""
+    def hold(self, channel: Any, message_id: int, due: float, until: float) -> None:
+        """An ``URGENT`` edit of ``message_id`` is due at ``due``: from ``due - window`` on (a
+        write sent then is still in the window at ``due``) one request of the window is kept
+        for it, until that edit leaves or ``until`` at the latest. One request per message: a
+        single one kept for the channel let the second of two views due at once wait for the
+        window, a whole window at worst (an Eintrichtern sum shown past its 8 s)."""
         state = self._state(channel)
-        state.held_until = max(state.held_until, until)
+        _, ends = state.holds.get(message_id, (due, until))
+        state.holds[message_id] = (due, max(until, ends))
+
+    @staticmethod
+    def _holds(state: _Channel, now: float) -> dict[int, tuple[float, float]]:
+        """The channel's holds that have not ended (the others go)."""
+        for message_id, (_, until) in list(state.holds.items()):
+            if until <= now:
+                del state.holds[message_id]
+        return state.holds
+
+    def _kept(self, state: _Channel, now: float) -> list[float]:
+        """A request of the window is kept now for each ``URGENT`` edit due within a window:
+        when each is free again at the latest."""
+        holds = self._holds(state, now).values()
+        return [until for due, until in holds if now >= due - self.window]
 
     def close(self) -> None:
         """At shutdown: detached edits still waiting are dropped."""
@@ -221,7 +242,7 @@ class ChannelPacer:
             for key, state in self._channels.items()
             if not state.queue
             and state.inflight is None
-            and state.held_until <= now
+            and not self._holds(state, now)
             and (not state.sent or state.sent[-1] <= now - self.window)
         ]
         for key in idle:
@@ -278,28 +299,35 @@ class ChannelPacer:
             raise op.error
         return op.result
 
-    def _threshold(self, state: _Channel, op: _Op, now: float) -> int:
-        """How many requests of the window may be used before ``op`` must wait."""
+    def _threshold(self, op: _Op, kept: int) -> int:
+        """How many requests of the window ``op`` may find used and still go, ``kept`` of them
+        being kept for views due soon."""
         assert self.limit is not None
-        spare = max(1, self.limit - 1)
         if op.priority == URGENT:
             return self.limit
-        if op.priority == LOW or state.held_until > now:
-            return spare
-        return self.limit
+        if op.priority == LOW:
+            kept = max(1, kept)  # a redraw leaves the last request to any other write
+        return max(0, self.limit - kept)
 
     def _next(self, state: _Channel, now: float) -> tuple[_Op | None, float]:
         """The write to send now, else None and when to look again."""
         while state.sent and state.sent[0] <= now - self.window:
             state.sent.popleft()
         order = sorted(state.queue, key=lambda o: (-o.priority, o.seq))
+        kept = self._kept(state, now)
+        freed = min(kept, default=now + self.window)  # a hold ending frees its request
         wake = now + self.window  # nothing queued that can go: look again later
         for op in order:
             if self.limit is None:
                 room_at = now
             else:
-                used, allowed = len(state.sent), self._threshold(state, op, now)
-                room_at = now if used < allowed else state.sent[used - allowed] + self.window
+                used, allowed = len(state.sent), self._threshold(op, len(kept))
+                if used < allowed:
+                    room_at = now
+                elif allowed > 0:
+                    room_at = min(state.sent[used - allowed] + self.window, freed)
+                else:  # every request is kept for views due
+                    room_at = freed
             ready_at = max(room_at, op.not_before)
             if ready_at <= now:
                 return op, now
@@ -308,6 +336,8 @@ class ChannelPacer:
 
     async def _send(self, state: _Channel, op: _Op, now: float) -> None:
         state.queue.remove(op)
+        if op.priority == URGENT and op.message_id is not None:
+            state.holds.pop(op.message_id, None)  # its request is this one
         state.sent.append(now)
         self.sent += 1
         state.inflight = op

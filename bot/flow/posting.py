@@ -698,7 +698,7 @@ class Posting(FlowParts):
         if view.lasts is not None and message_id:
             timed = await self.timed.keep(row, message_id, view, lead)
             if channel is not None:  # the later view's edit must not wait behind others
-                self.pacer.hold(channel, timed.due + HOLD_AFTER_DUE)
+                self.pacer.hold(channel, message_id, timed.due, timed.due + HOLD_AFTER_DUE)
         edit = {"content": content, "attachments": files, "view": None}
         try:
             if interaction is not None:

@@ -119,7 +119,7 @@ class TimedViews:
             return  # it changes all the same, maybe a little later
         channel = None if row is None else self.play.bot.get_channel(row.play_channel_id)
         if channel is not None:
-            self.play.pacer.hold(channel, timed.due + HOLD_AFTER_DUE)
+            self.play.pacer.hold(channel, timed.message_id, timed.due, timed.due + HOLD_AFTER_DUE)
 
     def cancel(self) -> None:
         """At shutdown: the stored views change after the restart."""
