@@ -39,7 +39,10 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
     )
     store = await SqliteGameStore.open(path)
     try:
-        assert await store.schema_version() == MIGRATIONS[-1][0] == 9
+        assert await store.schema_version() == MIGRATIONS[-1][0] == 10
+        # a server that played before was past its first lobby: no line pointing to /help
+        assert not await store.first_notice(GUILD, "help")
+        assert await store.first_notice(GUILD + 1, "help")
         finished, running, lobby = [await store.get(GUILD, i, events=True) for i in (1, 2, 3)]
         assert finished is not None and running is not None and lobby is not None
         assert [r.kind for r in (finished, running, lobby)] == ["spexxx"] * 3

@@ -29,6 +29,7 @@ from bot.core.turn_timer import TIMER_CHOICES, timer_text
 from bot.discord.server_command import channel_ids, starter_of
 from bot.discord.translate import cmd
 from bot.flow import lobby, replies
+from bot.flow.greeting import FirstContact
 from bot.flow.messages import closed_lobby, game_ended, lobby_content, title
 from bot.flow.play import NO_MENTIONS
 from bot.flow.replies import user_t
@@ -81,6 +82,7 @@ class GameCommands:
         first = games[0]
         self.group = first.group
         self.name = first.group_title or first.title
+        self.first_contact = FirstContact(bot.store)
         self.refusals: dict[type[Exception], str] = {}
         for game in games:
             self.refusals.update(game.refusals)
@@ -195,10 +197,11 @@ class GameCommands:
             row.lobby_expires = now() + self.bot.play.timers.lobby_idle
             await self.bot.store.save(row)
             t = await self.public_t(interaction)
+            first = await self.first_contact.lobby_line(t, interaction.guild_id)
             try:
                 await replies.send_message(
                     interaction,
-                    lobby_content(t, row),
+                    lobby_content(t, row) + (f"\n{first}" if first else ""),
                     view=lobby.lobby_view(t, row),
                     allowed_mentions=NO_MENTIONS,
                 )

@@ -163,6 +163,10 @@ class GameStore(Protocol):
 
     async def save_server_settings(self, settings: ServerSettings) -> None: ...
 
+    async def first_notice(self, guild_id: int, notice: str) -> bool:
+        """True the first time ever a server is to be told ``notice``, False after."""
+        ...
+
     # games without a timer whose player on turn may have gone away
     async def untimed_games(self, scope: ShardScope = ALL_SHARDS) -> list[tuple[GameKey, int]]:
         """Running games without a turn timer, of the servers on ``scope``'s shards, each with
@@ -228,6 +232,7 @@ TABLES: dict[str, str] = {
     "game_defaults": "guild_id, kind",
     "server_settings": "guild_id",
     "away_watch": "game_id",
+    "guild_notices": "guild_id, notice",
 }
 """Every table of the bot's data (not ``schema_version``), parents before children, with its
 key: the order its rows are read in to compare two copies."""
@@ -775,6 +780,22 @@ class SqlGameStore:
         await self._write(
             "DELETE FROM away_watch WHERE guild_id = ? AND game_id = ?", (guild_id, game_id)
         )
+
+    async def first_notice(self, guild_id: int, notice: str) -> bool:
+        """Claims ``notice`` for the server: True for the first to ask, ever (kept)."""
+        claimed: list[bool] = []
+
+        async def body(tx: Tx) -> bool:
+            inserted = await tx.execute(
+                "INSERT INTO guild_notices (guild_id, notice) VALUES (?, ?)"
+                " ON CONFLICT (guild_id, notice) DO NOTHING",
+                (guild_id, notice),
+            )
+            claimed.append(inserted == 1)
+            return True
+
+        await self._transaction(body)
+        return claimed[-1]
 
     # --------------------------------------------------------------- statistics
 

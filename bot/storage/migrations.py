@@ -260,6 +260,20 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX away_watch_by_guild ON away_watch (guild_id)
         """,
     ),
+    (
+        10,
+        """
+        -- what a server was told once, ever ('help': the line of its first lobby pointing to
+        -- /help). Servers that already played were past their first lobby
+        CREATE TABLE guild_notices (
+            guild_id INTEGER NOT NULL,
+            notice   TEXT    NOT NULL,
+            told_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            PRIMARY KEY (guild_id, notice)
+        );
+        INSERT INTO guild_notices (guild_id, notice) SELECT DISTINCT guild_id, 'help' FROM games
+        """,
+    ),
 )
 
 _PG_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -481,6 +495,18 @@ POSTGRES_MIGRATIONS: tuple[tuple[int, str], ...] = (
             voters     TEXT    NOT NULL DEFAULT '[]'
         );
         CREATE INDEX away_watch_by_guild ON away_watch (guild_id);
+        """,
+    ),
+    (
+        10,
+        f"""
+        CREATE TABLE guild_notices (
+            guild_id BIGINT NOT NULL,
+            notice   TEXT   NOT NULL,
+            told_at  TEXT   NOT NULL DEFAULT {_PG_NOW},
+            PRIMARY KEY (guild_id, notice)
+        );
+        INSERT INTO guild_notices (guild_id, notice) SELECT DISTINCT guild_id, 'help' FROM games;
         """,
     ),
 )

@@ -1,0 +1,25 @@
+"""First contact: the bot says nothing unasked when it joins a server, but the first lobby ever
+opened there ends with one line pointing to ``/help``. Claimed in the store, so it is said
+once per server, across restarts and processes (servers that played before the line existed
+count as told: a migration marks them)."""
+
+from __future__ import annotations
+
+from bot.storage import GameStore
+from locales import N_, Translator
+
+HELP_NOTICE = "help"
+HELP_LINE = N_("New here? `/help` shows every game I host, its rules and my commands.")
+
+
+class FirstContact:
+    """Whether a server still has to be told where help is; given the store."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def lobby_line(self, t: Translator, guild_id: int) -> str:
+        """The line to end a new lobby's message with ("" after the first lobby, ever)."""
+        if await self.store.first_notice(guild_id, HELP_NOTICE):
+            return t(HELP_LINE)
+        return ""
