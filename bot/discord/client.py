@@ -12,15 +12,19 @@ from discord.ext import commands
 from bot.adapters import adapters
 from bot.core.config import DEFAULT_DATABASE_PATH, Database
 from bot.core.dice import DiceSource, system_dice
+from bot.core.failures import DISCORD_FAILURES
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.discord import commands as game_commands
 from bot.discord.server_command import server_command
 from bot.discord.translate import CommandTranslator
+from bot.flow import play_again
 from bot.flow.components import GameItem
+from bot.flow.lobby import lobby_view
+from bot.flow.messages import lobby_content
 from bot.flow.pacing import LIMIT, WINDOW
 from bot.flow.play import PlayController
 from bot.flow.server_rules import ServerRules
-from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS
+from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS, now
 from bot.storage import GameKey, GameStore, open_store
 from locales import compile_catalogs
 
@@ -35,6 +39,7 @@ class GameBot(commands.AutoShardedBot):
     store: GameStore
     play: PlayController
     server_rules: ServerRules
+    play_again: play_again.PlayAgain
 
     def __init__(
         self,
@@ -88,8 +93,20 @@ class GameBot(commands.AutoShardedBot):
             channel_pace=self.channel_pace,
         )
         self.server_rules = ServerRules(self.store)
+        self.play_again = play_again.PlayAgain(
+            self.store,
+            adapters(),
+            self.server_rules,
+            self.play.public_t,
+            lambda t, row: (lobby_content(t, row), lobby_view(t, row)),
+            self.channel_of,
+            self.play.pacer,
+            now,
+            self.play.timers.lobby_idle,
+        )
+        self.play.results.add(self.play_again.buttons, play_again.PREFIX)
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
-        self.add_dynamic_items(GameItem)
+        self.add_dynamic_items(GameItem, play_again.PlayAgainItem)
         await self.tree.set_translator(CommandTranslator())
         for group in game_commands.groups(self, list(adapters().values())):
             self.tree.add_command(group)
@@ -107,6 +124,17 @@ class GameBot(commands.AutoShardedBot):
         self.play.timers.start()
         for game in adapters().values():  # the first image builds cached layers (~60 ms)
             await self.play.render(game.warm)
+
+    async def channel_of(self, channel_id: int) -> discord.abc.GuildChannel | None:
+        """A channel by its id, from the cache or from Discord; None when it cannot be had."""
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except DISCORD_FAILURES as exc:
+                log.info("channel %s not fetched: %r", channel_id, exc)
+                return None
+        return channel  # type: ignore[return-value]
 
     async def on_ready(self) -> None:
         log.info(

@@ -26,14 +26,13 @@ from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.turn_timer import TIMER_CHOICES, timer_text
-from bot.discord.server_command import channel_ids, starter_of
 from bot.discord.translate import cmd
 from bot.flow import lobby, replies
 from bot.flow.greeting import FirstContact
 from bot.flow.messages import closed_lobby, game_ended, lobby_content, title
 from bot.flow.play import NO_MENTIONS
 from bot.flow.replies import user_t
-from bot.flow.server_rules import ServerRules
+from bot.flow.server_rules import ServerRules, channel_ids, starter_of
 from bot.flow.stats import StatsStore, export_file, leaderboard_embed, stats_embed
 from bot.flow.timers import now
 from bot.storage import Unreadable

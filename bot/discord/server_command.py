@@ -17,7 +17,7 @@ from bot.core.turn_timer import TIMER_CHOICES, timer_text
 from bot.discord.translate import cmd
 from bot.flow import replies
 from bot.flow.replies import user_t
-from bot.flow.server_rules import Starter
+from bot.flow.server_rules import starter_of
 from bot.storage import GameStore
 from locales import LANGUAGE_NAMES, LANGUAGES, N_, Translator
 
@@ -35,23 +35,6 @@ PARAMS = {
     "starters": N_("the role that may start games (@everyone: everyone)"),
     "lobby_limit": N_("open lobbies one member may host at once (0: no limit)"),
 }
-
-
-def starter_of(interaction: discord.Interaction) -> Starter:
-    """Who is asking, as ``bot.server_rules`` needs it."""
-    user = interaction.user
-    roles = frozenset(role.id for role in getattr(user, "roles", ()))
-    perms = getattr(user, "guild_permissions", None)
-    return Starter(user.id, roles, bool(perms and perms.manage_guild))
-
-
-def channel_ids(interaction: discord.Interaction) -> tuple[int, ...]:
-    """The channel asked in and, for a thread, its parent: games allowed in a channel are
-    allowed in its threads."""
-    channel = interaction.channel
-    ids = tuple(i for i in (interaction.channel_id,) if i is not None)
-    parent = getattr(channel, "parent_id", None)
-    return ids + ((parent,) if parent else ())
 
 
 def settings_text(t: Translator, settings: ServerSettings) -> str:

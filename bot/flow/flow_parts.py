@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from bot.flow.computer import ComputerTurns
     from bot.flow.live import LiveClocks
     from bot.flow.pacing import ChannelPacer
+    from bot.flow.results import ResultsControls
     from bot.flow.timed import TimedViews
     from bot.flow.timers import TurnTimers
     from bot.storage import GameStore
@@ -30,6 +31,7 @@ class FlowParts:
     computers: ComputerTurns
     live_clocks: LiveClocks
     pacer: ChannelPacer
+    results: ResultsControls  # the buttons on a finished game's results
     scope: ShardScope
     acted: Counter[str]
     closing: bool

@@ -167,7 +167,7 @@ class GameActions(FlowParts):
                 channel,
                 row.lobby_message_id,
                 content=content,
-                view=None,
+                view=self.results.view(t, row),  # a finished game's: Play again …
                 allowed_mentions=NO_MENTIONS,
             )
         except DISCORD_FAILURES as exc:

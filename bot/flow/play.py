@@ -39,6 +39,7 @@ from bot.flow.lobby_flow import LobbyFlow
 from bot.flow.pacing import LIMIT, WINDOW, ChannelPacer
 from bot.flow.posting import NO_MENTIONS, Posting, mention_only
 from bot.flow.replies import user_t
+from bot.flow.results import ResultsControls
 from bot.flow.round_draws import RoundDraws
 from bot.flow.timed import TimedViews
 from bot.flow.timers import (
@@ -89,6 +90,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         # One thread renders every image: fewer malloc arenas, so less memory held after peaks
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game-render")
         self.timed = TimedViews(self)
+        self.results = ResultsControls()  # the features' buttons on a finished game's results
         self.timers = TurnTimers(
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )

@@ -260,8 +260,8 @@ class Posting(FlowParts):
         def same(message: discord.Message) -> bool:
             if message.id == besides:
                 return False
-            if controls is None:
-                return message.content == content and not message.components
+            if controls is None:  # the words, with no controls but the results' buttons
+                return message.content == content and self.results.only_results(message)
             return self._controls_of(message, code, row.id, row.event_count)
 
         try:
@@ -862,7 +862,11 @@ class Posting(FlowParts):
                 log.info("the final standings went through unseen: kept", extra=ids(row))
             else:
                 message = await self.pacer.send(
-                    channel, content, files=files, allowed_mentions=NO_MENTIONS
+                    channel,
+                    content,
+                    files=files,
+                    view=self.results.view(t, row),  # Play again … (bot.flow.results)
+                    allowed_mentions=NO_MENTIONS,
                 )
                 message_id, jump_url = message.id, message.jump_url
         except DISCORD_FAILURES as exc:

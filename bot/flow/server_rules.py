@@ -1,15 +1,16 @@
 """What concerns every game of a server, in one place (``/server``): who may open a lobby where,
 and what a new game's turn timer is when nobody chose one.
 
-Plain values in, ``Refusal`` out: the Discord edge says who is asking and where
-(``bot.discord.server_command.starter_of``); the same checks guard ``/<game> new`` and
-**Play again**.
+Plain values in, ``Refusal`` out: ``starter_of`` and ``channel_ids`` say who is asking and
+where; the same checks guard ``/<game> new`` and **Play again**.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import discord
 
 from bot.contract.models import GameDefaults, ServerSettings, Status
 from bot.contract.refusals import Refusal
@@ -75,3 +76,20 @@ class ServerRules:
         if chosen is not None:
             return chosen
         return settings.turn_timer if game.timer is None else game.timer
+
+
+def starter_of(interaction: discord.Interaction) -> Starter:
+    """Who is asking, as ``bot.server_rules`` needs it."""
+    user = interaction.user
+    roles = frozenset(role.id for role in getattr(user, "roles", ()))
+    perms = getattr(user, "guild_permissions", None)
+    return Starter(user.id, roles, bool(perms and perms.manage_guild))
+
+
+def channel_ids(interaction: discord.Interaction) -> tuple[int, ...]:
+    """The channel asked in and, for a thread, its parent: games allowed in a channel are
+    allowed in its threads."""
+    channel = interaction.channel
+    ids = tuple(i for i in (interaction.channel_id,) if i is not None)
+    parent = getattr(channel, "parent_id", None)
+    return ids + ((parent,) if parent else ())
