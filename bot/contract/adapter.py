@@ -184,6 +184,7 @@ class GameAdapter(ABC, Generic[G]):
     kind: ClassVar[str]  # stored in the database: never change it
     code: ClassVar[str]  # 2–8 lower-case letters starting every custom_id: never change it
     title: ClassVar[str]  # the game's name, never translated ("Spexxx")
+    summary: ClassVar[str] = ""  # N_() text: the game in one line, for /help
     group: ClassVar[str]  # the command group ("spexxx" → /spexxx new); games may share one
     group_description: ClassVar[str]  # N_() text (the same for every game of a shared group)
     group_title: ClassVar[str] = ""  # a shared group's games in messages ("Das Spiel"); "": title

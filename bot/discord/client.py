@@ -15,6 +15,7 @@ from bot.core.dice import DiceSource, system_dice
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.discord import commands as game_commands
+from bot.discord.help_desk import HelpDesk, RulesItem, help_commands
 from bot.discord.server_command import server_command
 from bot.discord.translate import CommandTranslator
 from bot.flow import play_again
@@ -40,6 +41,7 @@ class GameBot(commands.AutoShardedBot):
     play: PlayController
     server_rules: ServerRules
     play_again: play_again.PlayAgain
+    help_desk: HelpDesk
 
     def __init__(
         self,
@@ -111,6 +113,10 @@ class GameBot(commands.AutoShardedBot):
         for group in game_commands.groups(self, list(adapters().values())):
             self.tree.add_command(group)
         self.tree.add_command(server_command(self.store, self.play.forget_language))
+        self.help_desk = HelpDesk(adapters(), self.store, self.play.render, self.tree)
+        self.add_dynamic_items(RulesItem)
+        for command in help_commands(self.help_desk):
+            self.tree.add_command(command)
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

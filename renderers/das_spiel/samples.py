@@ -284,6 +284,43 @@ def sample_images() -> dict[str, bytes]:
     return images
 
 
+def rules_sample(kind: str, lang: str = "en") -> bytes:
+    """One game's picture for its rules (``/help``, ``/dasspiel rules``): a seeded position
+    under way, drawn in ``lang``; ``kind`` is the game's stored kind."""
+    from renderers.das_spiel import wuerfelmarsch
+    from renderers.das_spiel.render import (
+        render_abquetschen,
+        render_bunte_kuh,
+        render_cui_bono,
+        render_eintrichtern,
+        render_raffzahn,
+        render_wuerfelmarsch,
+    )
+
+    if kind == "abquetschen":
+        return render_abquetschen(abquetschen_game(), SAMPLE_NAMES, lang=lang)
+    if kind == "raffzahn":
+        return render_raffzahn(raffzahn_game(), SAMPLE_NAMES, seat=1, lang=lang)
+    if kind == "buntekuh":
+        return render_bunte_kuh(bunte_kuh_calling(), SAMPLE_NAMES, lang=lang)
+    if kind == "cuibono":
+        return render_cui_bono(cui_bono_game(), CUI_NAMES, lang=lang)
+    if kind == "eintrichtern":
+        return render_eintrichtern(eintrichtern_game(), CUI_NAMES, lang=lang)
+    if kind == "wuerfelmarsch":
+        turn, die = wuerfelmarsch_turn()
+        return render_wuerfelmarsch(
+            Wuerfelmarsch(state=turn),
+            SAMPLE_NAMES,
+            choosable=[die],
+            moves_from=g.BIT[die],
+            funnels=wuerfelmarsch.completions(turn, g.BIT[die]),
+            side=g.Y,
+            lang=lang,
+        )
+    raise LookupError(f"no rules picture of {kind!r}")
+
+
 def write_samples(out_dir: Path) -> list[Path]:
     out = []
     for name, data in sample_images().items():

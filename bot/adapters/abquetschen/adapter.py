@@ -112,6 +112,9 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     decide = staticmethod(decide)
     final_draw = staticmethod(render_abquetschen_final)
     title = "Abquetschen"
+    summary = N_(
+        "Build the pyramid from your own supply of dice; whoever builds their last die first wins."
+    )
     choice_label = N_("Abquetschen: build the pyramid (3 players)")
     min_seats = 3
     max_seats = 3
@@ -621,7 +624,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
                 ),
             ]
         )
-        return text, None
+        return text, self.rules_picture(t)
 
     # ------------------------------------------------------------------- stats
 

@@ -131,6 +131,10 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
     kind = "buntekuh"
     code = "bk"
     title = "Bunte Kuh"
+    summary = N_(
+        "A race: be the first to spot the funnel whose three dice add up to the roll, and "
+        "empty your supply."
+    )
     choice_label = N_("Bunte Kuh: race to lay your dice (2–6 players)")
     min_seats = d.BK_MIN_PLAYERS
     max_seats = d.BK_MAX_PLAYERS
@@ -595,7 +599,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 + t("Nobody calls within 90 s: the round is void. Then the next player rolls."),
             ]
         )
-        return text, None
+        return text, self.rules_picture(t)
 
     # ------------------------------------------------------------------- stats
 

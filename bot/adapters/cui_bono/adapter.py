@@ -82,6 +82,10 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     decide = staticmethod(decide)
     final_draw = staticmethod(render_cui_bono_final)
     title = "Cui bono?"
+    summary = N_(
+        "Take the pyramid apart: pull a die from the bottom layer and put it back, or keep "
+        "it for minus points."
+    )
     choice_label = N_("Cui bono?: take the pyramid apart (2–6 players)")
     min_seats = d.CUI_MIN_PLAYERS
     max_seats = d.CUI_MAX_PLAYERS
@@ -423,7 +427,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
                 ),
             ]
         )
-        return text, None
+        return text, self.rules_picture(t)
 
     # ------------------------------------------------------------------- stats
 

@@ -30,6 +30,7 @@ from games.common.errors import RecordError
 from games.das_spiel import decisions as d
 from games.das_spiel.record import FORMAT
 from locales import N_, Translator, translator
+from renderers.das_spiel.samples import rules_sample
 
 if TYPE_CHECKING:
     from bot.contract.models import GameRow, SeatResult
@@ -362,6 +363,10 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
 
     def turn_number(self, game: Table[E]) -> int:
         return max(1, game.turns) if self.finished(game) else game.turns + 1
+
+    def rules_picture(self, t: Translator) -> Picture:
+        """The rules' picture: a seeded game of this kind under way, in the reader's words."""
+        return Picture(rules_sample, f"{self.kind}-rules.png", (self.kind,), {"lang": t.lang})
 
     def resigned_text(self, t: Translator, name: str) -> str:
         return t(

@@ -84,6 +84,9 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     code = "ein"
     final_draw = staticmethod(render_eintrichtern_final)
     title = "Eintrichtern"
+    summary = N_(
+        "A memory game: lift red dice to find the funnel whose hidden sum matches your roll."
+    )
     choice_label = N_("Eintrichtern: remember the funnel sums (2–6 players)")
     min_seats = d.EIN_MIN_PLAYERS
     max_seats = d.EIN_MAX_PLAYERS
@@ -430,7 +433,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
                 ),
             ]
         )
-        return text, None
+        return text, self.rules_picture(t)
 
     # ------------------------------------------------------------------- stats
 

@@ -115,6 +115,10 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
     code = "raf"
     final_draw = staticmethod(render_raffzahn_final)
     title = "Raffzahn"
+    summary = N_(
+        "A race to take the pyramid apart: everyone grabs at once the dice that show the "
+        "roll on their side."
+    )
     choice_label = N_("Raffzahn: grab the dice that show the roll on your side (3 players)")
     min_seats = d.RAF_PLAYERS
     max_seats = d.RAF_PLAYERS
@@ -614,7 +618,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
                 "• " + t("The game ends after a round that leaves dice only on the plate."),
             ]
         )
-        return text, None
+        return text, self.rules_picture(t)
 
     def seat_facts(self, game: Game) -> list[dict[str, Any]]:
         """Per seat: dice taken, and the most taken in one round."""

@@ -73,6 +73,10 @@ class SpectrangleAdapter(GameAdapter[Game]):
     kind = "spectrangle"
     code = "spc"  # starts every custom_id of the game's controls: never change it
     title = "Spectrangle"
+    summary = N_(
+        "Lay triangular tiles so that touching sides match in colour; bonus fields multiply "
+        "the points."
+    )
     group = "spectrangle"
     group_description = N_("Spectrangle: lay triangles so that touching sides match in colour")
     min_seats = 2

@@ -58,6 +58,10 @@ class SpexxxAdapter(GameAdapter[Game]):
     kind = "spexxx"
     code = "spx"
     title = "Spexxx"
+    summary = N_(
+        "Yahtzee meets four-in-a-row: throw five dice, put a cube on the square they name, "
+        "and score lines of three or more."
+    )
     group = "spexxx"
     group_description = N_("Play Spexxx")
     min_seats = 2

@@ -115,6 +115,10 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
     decide = staticmethod(decide)
     final_draw = staticmethod(_draw_final)
     title = "Würfelmarsch"
+    summary = N_(
+        "Pure strategy: tip your dice across the plate, capturing on the way; the first to "
+        "reach their target corner wins."
+    )
     choice_label = N_("Würfelmarsch: march your dice to the far corner (3 players)")
     min_seats = SEATS
     max_seats = SEATS
@@ -542,7 +546,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
                 ),
             ]
         )
-        return text, None
+        return text, self.rules_picture(t)
 
     # ------------------------------------------------------------------- stats
 

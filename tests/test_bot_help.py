@@ -1,0 +1,103 @@
+"""``/help`` through the real bot (issue 26): a server that never used the bot learns from it
+what it hosts, how to start each game and its commands, and reads one game's rules with a
+picture, in the reader's own language, within Discord's limits."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from bot.adapters import adapters
+from bot.core.guide import RULES_HEADING
+from locales import translator
+from tests.conftest import ONLY_SQLITE
+
+RULE_ID = re.compile(r"\b[A-Z]{2,4}-\d+\b")  # BK-7, CUI-1 …: never in what players read
+LOCALES = {"en": "en-US", "nl": "nl", "de": "de", "fr": "fr"}
+
+
+def rules_select(message) -> list:
+    return [
+        child
+        for row in message.components
+        for child in row.children
+        if getattr(child, "custom_id", "").startswith("guide-rules-")
+    ]
+
+
+@ONLY_SQLITE
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
+async def test_help_lists_every_game_and_shows_a_games_rules_with_its_picture(
+    simcord_env,
+    make_bot,
+    locales_of,
+    lang: str,
+) -> None:
+    """A new server's member asks for help in their own language: every installed game in
+    two lines (what it is, how to start it), the commands, a select of the games; choosing
+    one shows its rules with a picture, only to them. Discord's limits hold in every
+    language, no rule id shows, and the select still answers after a restart."""
+    t = translator(lang)
+    guild = simcord_env.create_guild("Club")  # another language than the reader's
+    channel = guild.create_text_channel("general")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    locales_of[ann.id] = LOCALES[lang]
+
+    r = await ann.slash(channel, "help")
+
+    assert r.ephemeral and not channel.history()  # nothing public
+    (embed,) = r.response.embeds
+    assert embed.title == t("Games you can play here")
+    assert (lang == "en") == (embed.title == "Games you can play here")  # the reader's words
+    assert len(embed) <= 6000 and len(embed.description) <= 4096
+    assert all(len(f.value) <= 1024 for f in embed.fields)
+    games = adapters().values()
+    for game in games:
+        assert f"**{game.title}**" in embed.description
+        assert t(game.summary) in embed.description
+    new = t("new").lower()
+    assert f"`/spexxx {new}`" in embed.description
+    assert f"`/dasspiel {new} {t('game').lower()}: Cui bono?`" in embed.description
+    said = embed.description + "".join(f.name + f.value for f in embed.fields)
+    assert "`/mygames`" in said
+    assert t("Your games and lobbies in this server, yours to play first") in said
+    assert t("A game's record as a JSON file") in said  # the games' own commands, once
+    assert said.count(t("Open a lobby in this channel")) == 1
+    assert not RULE_ID.search(said)
+    message = next(m for m in reversed(channel.history(viewer=ann)) if m.embeds)
+    (select,) = rules_select(message)
+    assert {o.value for o in select.options} == {g.kind for g in games}
+    assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in select.options)
+
+    await simcord_env.restart_bot(make_bot())  # the help's select outlives the process
+    r = await ann.select(message, ["cuibono"], custom_id=select.custom_id)
+
+    assert r.ephemeral
+    (rules,) = r.response.embeds
+    words, _ = adapters()["cuibono"].rules(t)
+    assert rules.title == t(RULES_HEADING, game="Cui bono?")
+    assert words.splitlines()[1] in rules.description and not RULE_ID.search(rules.description)
+    assert rules.image.url.endswith("cuibono-rules.png")
+    png = Image.open(io.BytesIO(await r.response.attachments[0].read()))
+    assert png.format == "PNG" and png.width >= 400
+
+
+@ONLY_SQLITE
+async def test_every_games_rules_fit_and_carry_a_picture(simcord_env, locales_of) -> None:
+    """Each game's rules from the help, in German: within an embed, with a valid picture."""
+    guild = simcord_env.create_guild("Club")
+    channel = guild.create_text_channel("general")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    locales_of[ann.id] = "de"
+    await ann.slash(channel, "help")
+    message = next(m for m in reversed(channel.history(viewer=ann)) if m.embeds)
+    (select,) = rules_select(message)
+    for option in select.options:
+        r = await ann.select(message, [option.value], custom_id=select.custom_id)
+        (rules,) = r.response.embeds
+        assert len(rules) <= 6000 and not RULE_ID.search(rules.description), option.value
+        data = await r.response.attachments[0].read()
+        assert data.startswith(b"\x89PNG") and Image.open(io.BytesIO(data)).format == "PNG"
