@@ -241,7 +241,9 @@ async def test_resign_stats_leaderboard_export_per_game(simcord_env, db_path: Pa
     r = await table.players[0].slash(table.channel, "dasspiel leaderboard", game="abquetschen")
     assert not r.ephemeral and "Abquetschen leaderboard" in r.response.embeds[0].title
     r = await table.players[0].slash(table.channel, "dasspiel export", game=table.game_id)
-    assert r.ephemeral and "the game's full record" in r.response.content
+    told = r.response.content  # for people: the result and the turns, as the bot told them
+    assert r.ephemeral and "Result:" in told and "`abquetschen-" in told
+    assert "laid the start pyramid" in told or "turn by turn, is in the text file" in told
     data = json.loads(await r.response.attachments[0].read())
     assert data["format"] == "das-spiel-record/1" and data["game"] == "abquetschen"
     path = db_path.parent / "record.json"

@@ -11,6 +11,7 @@ answers only the user sees are in their language, public ones in the server's.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 from collections.abc import Awaitable, Callable, Sequence
@@ -24,6 +25,7 @@ from bot.contract.adapter import Choice, GameAdapter
 from bot.contract.models import GameDefaults, GameRow, Player, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
+from bot.core.account import account
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.turn_timer import TIMER_CHOICES, timer_text
 from bot.discord.translate import cmd
@@ -443,17 +445,21 @@ class GameCommands:
                     game=title(row),
                 )
             t = user_t(interaction)
+            told = await asyncio.to_thread(
+                account, t, adapter, row, t(STATUS_NAMES[row.status])
+            )  # a replay of the whole log: off the event loop
+            files = [export_file(row)]
+            footer = t("Attached: the record of every move, `{file}`.", file=files[0].filename)
+            words, whole = told.message(t, footer)
+            if not whole:
+                data = told.full_text(t).encode()
+                files.append(discord.File(io.BytesIO(data), f"{row.kind}-{row.id}.txt"))
             await replies.send_message(
                 interaction,
-                t(
-                    "**{game}** ({status}): the game's full record, every move, as a JSON file. "
-                    "Keep it or share it: it holds everything needed to go through the game "
-                    "again, move by move.",
-                    game=title(row),
-                    status=t(STATUS_NAMES[row.status]),
-                ),
-                file=export_file(row),
+                words,
+                files=files,
                 ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
             )
 
         await self.run(interaction, action, game, private=True)
