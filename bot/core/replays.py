@@ -10,6 +10,7 @@ stepping back and forth costs a dictionary look-up, and a new step one render.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 GAMES_KEPT = 16  # games whose states are kept (a long game's are ~100 states)
 PICTURES_KEPT = 256  # step pictures kept (~30–100 KB each)
+VIEWS_KEPT = 4096  # steps' words (a select's page reads 23 of them)
 
 
 class LRU(Generic[K, V]):
@@ -32,19 +34,22 @@ class LRU(Generic[K, V]):
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()  # the render thread fills it, the event loop reads it
 
     def get(self, key: K) -> V | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
 
     def put(self, key: K, value: V) -> V:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-        return value
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+            return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,7 @@ class StepView:
     count: int
     line: str
     picture: Picture | None
+    side: int | None = None  # the seat whose side the picture shows; None: everyone's view
 
 
 def can_replay(adapter: GameAdapter[Any]) -> bool:
@@ -79,6 +85,7 @@ class ReplayBook:
         self._games = games
         self._states: LRU[tuple[int, int], list[GameRow]] = LRU(games_kept)
         self._pictures: LRU[tuple[Any, ...], bytes] = LRU(pictures_kept)
+        self._views: LRU[tuple[Any, ...], StepView] = LRU(VIEWS_KEPT)
         self.built = 0  # games whose states were rebuilt (tests, benchmarks)
 
     def rows(self, row: GameRow) -> list[GameRow]:
@@ -100,14 +107,25 @@ class ReplayBook:
         self.built += 1
         return self._states.put(key, rows)
 
-    def cached(self, row: GameRow) -> list[GameRow] | None:
-        return self._states.get((row.guild_id, row.id))
+    def final_row(self, guild_id: int, game_id: int) -> GameRow | None:
+        """The ended game of a book's game, without the store (None: not in the book)."""
+        rows = self._states.get((guild_id, game_id))
+        return rows[-1] if rows else None
 
     def view(self, t: Translator, row: GameRow, index: int, side: int | None = None) -> StepView:
         """Step ``index`` (clamped to the game) in ``t``'s words; ``side``: the picture that
         seat saw (a game offering sides), else the public one."""
         rows = self.rows(row)
         index = max(0, min(index, len(rows) - 1))
+        key = (row.guild_id, row.id, t.lang, index, side)
+        found = self._views.get(key)
+        if found is None:
+            found = self._views.put(key, self._view(t, row, rows, index, side))
+        return found
+
+    def _view(
+        self, t: Translator, row: GameRow, rows: list[GameRow], index: int, side: int | None
+    ) -> StepView:
         at = rows[index]
         adapter = self._games[row.kind]
         last = index == len(rows) - 1
@@ -120,13 +138,15 @@ class ReplayBook:
         if last:
             final = adapter.final_view(t, at)
             line = f"{line}\n{final.content}"
-            picture = picture or final.picture
+            picture = final.picture or picture  # the end as the results showed it
+        shown = None
         if side is not None and side in sides(adapter, at):
             panel = adapter.panel_view(t, at, side)
-            picture = panel.picture if panel is not None and panel.picture else picture
-        elif picture is None:
+            if panel is not None and panel.picture is not None:
+                picture, shown = panel.picture, side
+        if picture is None:
             picture = adapter.turn_view(t, at).picture
-        return StepView(index, len(rows), line, picture)
+        return StepView(index, len(rows), line, picture, shown)
 
     def png(self, key: tuple[Any, ...], picture: Picture) -> bytes:
         """A step's picture drawn once (call off the event loop: it may render)."""

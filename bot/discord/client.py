@@ -24,6 +24,7 @@ from bot.flow.lobby import lobby_view
 from bot.flow.messages import lobby_content
 from bot.flow.pacing import LIMIT, WINDOW
 from bot.flow.play import PlayController
+from bot.flow.replay_view import REPLAY_PREFIX, ReplayItem, ReplayViewer
 from bot.flow.server_rules import ServerRules
 from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS, now
 from bot.storage import GameKey, GameStore, open_store
@@ -42,6 +43,7 @@ class GameBot(commands.AutoShardedBot):
     server_rules: ServerRules
     play_again: play_again.PlayAgain
     help_desk: HelpDesk
+    replays: ReplayViewer
 
     def __init__(
         self,
@@ -107,8 +109,12 @@ class GameBot(commands.AutoShardedBot):
             self.play.timers.lobby_idle,
         )
         self.play.results.add(self.play_again.buttons, play_again.PREFIX)
+        self.replays = ReplayViewer(
+            self.store, adapters(), self.play.render, self.play.public_t, self.play.tell
+        )
+        self.play.results.add(self.replays.buttons, REPLAY_PREFIX)
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
-        self.add_dynamic_items(GameItem, play_again.PlayAgainItem)
+        self.add_dynamic_items(GameItem, play_again.PlayAgainItem, ReplayItem)
         await self.tree.set_translator(CommandTranslator())
         for group in game_commands.groups(self, list(adapters().values())):
             self.tree.add_command(group)

@@ -464,6 +464,48 @@ class GameCommands:
 
         await self.run(interaction, action, game, private=True)
 
+    async def replay(self, interaction: discord.Interaction, game: int | None) -> None:
+        """A finished game of this server watched again, privately (the newest by default)."""
+
+        async def action() -> None:
+            assert interaction.guild_id is not None
+            game_id = game
+            if game_id is None:
+                newest = await self.bot.store.finished_games(
+                    interaction.guild_id, sorted(self.kinds), 1
+                )
+                if not newest:
+                    raise Refusal("No {game} game has finished in this server yet.", game=self.name)
+                game_id = newest[0].id
+            row = await self.bot.replays.finished(
+                interaction.guild_id, game_id, frozenset(self.kinds), self.name
+            )
+            await self.bot.replays.show(interaction, row)
+
+        await self.run(interaction, action, game, private=True)
+
+    async def finished_choices(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The ``game`` option's suggestions: this server's newest finished games of the
+        group, those whose number or players match what was typed."""
+        if interaction.guild_id is None:
+            return []
+        rows = await self.bot.store.finished_games(
+            interaction.guild_id, sorted(self.kinds), MAX_CHOICES * 4
+        )
+        t = user_t(interaction)
+        titles = {game.kind: game.title for game in self.members}
+        typed = typed.strip().lstrip("#").casefold()
+        choices = []
+        for row in rows:
+            names = ", ".join(text.player_name(t, row, s) for s in range(len(row.players)))
+            label = f"#{row.id} {titles[row.kind]} · {names}"
+            if typed and typed not in label.casefold():
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=row.id))
+        return choices[:MAX_CHOICES]
+
     async def _export_default(self, guild_id: int, channel_id: int) -> int | None:
         """The game ``export`` without a number means: the group's game of this channel or
         thread, else the newest finished one of the server (of any of the group's games)."""
@@ -755,3 +797,15 @@ def _channel_commands(g: app_commands.Group, c: GameCommands) -> None:
     )
     async def export(interaction: discord.Interaction, game: int | None = None) -> None:
         await c.export(interaction, game)
+
+    @g.command(name=cmd("replay"), description=N_("Watch a finished game again, step by step"))
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(game=N_("game number (default: the newest finished)"))
+    async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
+        await c.replay(interaction, game)
+
+    @replay.autocomplete("game")
+    async def replay_games(
+        interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        return await c.finished_choices(interaction, typed)

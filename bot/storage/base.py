@@ -125,6 +125,10 @@ class GameStore(Protocol):
 
     async def all_games(self) -> GameList: ...
 
+    async def finished_games(self, guild_id: int, kinds: Sequence[str], limit: int) -> GameList:
+        """The server's newest finished games of these kinds (replays), newest first."""
+        ...
+
     async def game_keys(self) -> list[GameKey]: ...
 
     async def events_of(self, guild_id: int, game_id: int) -> list[dict[str, Any]]: ...
@@ -483,6 +487,17 @@ class SqlGameStore:
     async def all_games(self) -> GameList:
         """Every stored game of every server (state only): for admin checks, never a command."""
         return await self._listing("TRUE ORDER BY id", ())
+
+    async def finished_games(self, guild_id: int, kinds: Sequence[str], limit: int) -> GameList:
+        """The server's newest finished games of these kinds (state only): what a replay
+        may show, newest first."""
+        if not kinds:
+            return GameList()
+        marks = ", ".join("?" for _ in kinds)
+        return await self._listing(
+            f"guild_id = ? AND status = ? AND kind IN ({marks}) ORDER BY id DESC LIMIT ?",
+            (guild_id, Status.FINISHED.value, *kinds, int(limit)),
+        )
 
     async def game_keys(self) -> list[GameKey]:
         """Every stored game of every server, unloaded: a check reads them one by one."""
