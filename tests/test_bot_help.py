@@ -101,3 +101,34 @@ async def test_every_games_rules_fit_and_carry_a_picture(simcord_env, locales_of
         assert len(rules) <= 6000 and not RULE_ID.search(rules.description), option.value
         data = await r.response.attachments[0].read()
         assert data.startswith(b"\x89PNG") and Image.open(io.BytesIO(data)).format == "PNG"
+
+
+def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limits() -> None:
+    """Sixty more games (toys made from Spexxx, each its own command group): each is in the
+    help with its own summary and command, or counted once the embed is full; the rules select
+    of thirty splits into selects of at most 25 options, one per game."""
+    from bot.adapters.spexxx.adapter import SpexxxAdapter
+    from bot.core.guide import help_page, in_order
+    from bot.discord.help_desk import rules_view
+
+    toys = [
+        type(
+            f"Toy{n}",
+            (SpexxxAdapter,),
+            {"kind": f"toy{n}", "title": f"Toy {n}", "group": f"toy{n}", "summary": f"toy {n}"},
+        )()
+        for n in range(60)
+    ]
+    t = translator("fr")
+    page = help_page(t, [*adapters().values(), *toys], [])
+    assert len(page.intro) + len(page.games) + 2 <= 4096
+    assert "**Toy 0** · 2–4 joueurs — toy 0\n↳ Lancer : `/toy0 nouvelle`" in page.games
+    shown = page.games.count("↳")
+    more = re.escape(t("…and {n} more.", n=999)).replace("999", r"(\d+)")
+    left = int(re.search(more, page.games).group(1))
+    assert shown + left == len(adapters()) + 60 and shown > 30
+
+    view = rules_view(t, in_order(toys[:30]))
+    selects = [item.item for item in view.children]
+    assert [len(s.options) for s in selects] == [25, 5]
+    assert [o.value for s in selects for o in s.options] == [g.kind for g in toys[:30]]
