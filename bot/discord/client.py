@@ -10,11 +10,14 @@ import discord
 from discord.ext import commands
 
 from bot.adapters import adapters
+from bot.adapters.spectrangle.daily import DAILY as SPECTRANGLE_DAILY
+from bot.adapters.spexxx.daily import DAILY as SPEXXX_DAILY
 from bot.core.config import DEFAULT_DATABASE_PATH, Database
 from bot.core.dice import DiceSource, system_dice
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.discord import commands as game_commands
+from bot.discord import daily as daily_commands
 from bot.discord.help_desk import HelpDesk, RulesItem, help_commands
 from bot.discord.server_command import server_command
 from bot.discord.translate import CommandTranslator
@@ -27,7 +30,7 @@ from bot.flow.play import PlayController
 from bot.flow.replay_view import REPLAY_PREFIX, ReplayItem, ReplayViewer
 from bot.flow.server_rules import ServerRules
 from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS, now
-from bot.storage import GameKey, GameStore, open_store
+from bot.storage import GameKey, GameStore, SqlGameStore, open_store
 from locales import compile_catalogs
 
 log = logging.getLogger(__name__)
@@ -40,6 +43,7 @@ class GameBot(commands.AutoShardedBot):
 
     store: GameStore
     play: PlayController
+    daily: daily_commands.DailyCommands
     server_rules: ServerRules
     play_again: play_again.PlayAgain
     help_desk: HelpDesk
@@ -118,6 +122,9 @@ class GameBot(commands.AutoShardedBot):
         await self.tree.set_translator(CommandTranslator())
         for group in game_commands.groups(self, list(adapters().values())):
             self.tree.add_command(group)
+        daily_rules = {"spexxx": SPEXXX_DAILY, "spectrangle": SPECTRANGLE_DAILY}
+        assert isinstance(self.store, SqlGameStore)
+        self.daily = daily_commands.install(self, self.store, self.play, adapters(), daily_rules)
         self.tree.add_command(server_command(self.store, self.play.forget_language))
         self.help_desk = HelpDesk(adapters(), self.store, self.play.render, self.tree)
         self.add_dynamic_items(RulesItem)

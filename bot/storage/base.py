@@ -237,6 +237,7 @@ TABLES: dict[str, str] = {
     "server_settings": "guild_id",
     "away_watch": "game_id",
     "guild_notices": "guild_id, notice",
+    "daily_attempts": "id",
 }
 """Every table of the bot's data (not ``schema_version``), parents before children, with its
 key: the order its rows are read in to compare two copies."""

@@ -138,15 +138,16 @@ class PostgresGameStore(SqlGameStore):
 
     async def copy_rows(self, rows_by_table: Mapping[str, tuple[list[str], list[tuple]]]) -> None:
         """Insert rows as they are, ids included, all in one transaction (``migrate-db``); then
-        new game ids go on after the largest copied one."""
+        new game (and daily attempt) ids go on after the largest copied one."""
         async with self._pool.acquire() as conn, conn.transaction():
             for table, (columns, rows) in rows_by_table.items():
                 if rows:
                     await conn.copy_records_to_table(table, records=rows, columns=columns)
-            await conn.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-                " COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)"
-            )
+            for table in ("games", "daily_attempts"):
+                await conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                    f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+                )
 
     async def column_types(self, table: str) -> dict[str, str]:
         """The table's columns in their order, with their types (``bigint``, ``text``…)."""
