@@ -64,7 +64,7 @@ async def test_help_lists_every_game_and_shows_a_games_rules_with_its_picture(
     said = embed.description + "".join(f.name + f.value for f in embed.fields)
     assert "`/mygames`" in said
     assert t("Your games and lobbies in this server, yours to play first") in said
-    assert t("A game's record as a JSON file") in said  # the games' own commands, once
+    assert t("How a game went, turn by turn, and its record as a file") in said
     assert said.count(t("Open a lobby in this channel")) == 1
     assert not RULE_ID.search(said)
     message = next(m for m in reversed(channel.history(viewer=ann)) if m.embeds)

@@ -790,7 +790,10 @@ def _channel_commands(g: app_commands.Group, c: GameCommands) -> None:
     async def games(interaction: discord.Interaction) -> None:
         await c.games(interaction)
 
-    @g.command(name=cmd("export"), description=N_("A game's record as a JSON file"))
+    @g.command(
+        name=cmd("export"),
+        description=N_("How a game went, turn by turn, and its record as a file"),
+    )
     @app_commands.rename(game=cmd("game"))
     @app_commands.describe(
         game=N_("game number (default: the game here, else the newest finished)")
