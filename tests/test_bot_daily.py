@@ -14,6 +14,7 @@ import pytest
 from games.spectrangle.daily import par_game as spectrangle_par
 from games.spexxx.daily import DailyDice, par_game
 from tests.dailytable import DICE, Attempt, DayClock, daily_id, private
+from tests.simtable import component_ids
 
 DAY1 = "2026-01-01"  # SimCord's virtual clock starts at 2026-01-01 00:00 UTC
 DAY = 86400.0
@@ -229,3 +230,25 @@ async def test_spectrangle_daily_played_to_its_end_with_its_par(table: Table) ->
     assert not re.search(r"\b[RGBYPW]{3}\b", share)  # no tile codes
     r = await a.open()
     assert "You have played today's Spectrangle challenge" in r.response.content
+
+
+async def test_yesterdays_game_is_watched_in_the_replay_viewer_and_todays_is_not(
+    table: Table,
+) -> None:
+    channel, alice, bob, clock = table.channel, table.alice, table.bob, table.clock
+    await play_spexxx(Attempt(alice, channel))
+    # today's attempt is no stored game yet: watching it would give the day away
+    r = await bob.slash(channel, "spexxx replay")
+    assert "No Spexxx game has finished in this server yet." in r.response.content
+    clock.offset += DAY
+    r = await Attempt(bob, channel).open()
+    watch = re.search(r"`/spexxx replay game:(\d+)`", r.response.content)
+    assert watch is not None, r.response.content
+    r = await bob.slash(channel, "spexxx replay", game=int(watch.group(1)))
+    assert r.ephemeral
+    view = private(channel, bob)  # the replay viewer, only bob's
+    last = [c for c in component_ids(view) if c.startswith("rp-last:")]
+    assert last, component_ids(view)
+    await bob.click(view, custom_id=last[0])
+    ended = max(channel.history(viewer=bob), key=lambda m: m.id)
+    assert "the end" in ended.content and ended.attachments
