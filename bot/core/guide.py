@@ -17,7 +17,6 @@ from locales import N_, Translator
 NAME_RE = re.compile(r"^[-_'\w]{1,32}$")  # Discord's rule for a command's localised name
 EMBED_DESCRIPTION = 4096  # Discord: characters of an embed's description
 EMBED_FIELD = 1024  # characters of a field's value
-EMBED_TOTAL = 6000  # characters of an embed in all
 RULES_HEADING = N_("How to play {game}")
 OPTION_TEXT = 100  # characters of a select option's label or description
 SELECT_OPTIONS = 25  # options of one select
@@ -68,7 +67,7 @@ def start_command(t: Translator, game: GameAdapter[Any], groups: Counter[str]) -
 
 def players_text(t: Translator, game: GameAdapter[Any]) -> str:
     if game.min_seats == game.max_seats:
-        return t("{n} players", n=game.min_seats)
+        return t("{n} player", "{n} players", game.min_seats)
     return t("{min}–{max} players", min=game.min_seats, max=game.max_seats)
 
 
