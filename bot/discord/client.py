@@ -21,7 +21,7 @@ from bot.discord import daily as daily_commands
 from bot.discord.help_desk import HelpDesk, RulesItem, help_commands
 from bot.discord.server_command import server_command
 from bot.discord.translate import CommandTranslator
-from bot.flow import play_again
+from bot.flow import away, play_again
 from bot.flow.components import GameItem
 from bot.flow.lobby import lobby_view
 from bot.flow.messages import lobby_content
@@ -29,7 +29,7 @@ from bot.flow.pacing import LIMIT, WINDOW
 from bot.flow.play import PlayController
 from bot.flow.replay_view import REPLAY_PREFIX, ReplayItem, ReplayViewer
 from bot.flow.server_rules import ServerRules
-from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS, now
+from bot.flow.timers import LOBBY_IDLE_SECONDS, MAX_MISSED_TURNS, end_turn, now
 from bot.storage import GameKey, GameStore, SqlGameStore, open_store
 from locales import compile_catalogs
 
@@ -46,6 +46,7 @@ class GameBot(commands.AutoShardedBot):
     daily: daily_commands.DailyCommands
     server_rules: ServerRules
     play_again: play_again.PlayAgain
+    away_votes: away.AwayVotes
     help_desk: HelpDesk
     replays: ReplayViewer
 
@@ -60,6 +61,7 @@ class GameBot(commands.AutoShardedBot):
         ai_delay: float = 1.5,
         max_missed_turns: int = MAX_MISSED_TURNS,
         lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
+        away_hours: float = away.AWAY_SECONDS / 3600,
         shards: ShardScope = ALL_SHARDS,
         channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
     ) -> None:
@@ -82,6 +84,7 @@ class GameBot(commands.AutoShardedBot):
         self.ai_delay = ai_delay
         self.max_missed_turns = max_missed_turns
         self.lobby_idle_hours = lobby_idle_hours
+        self.away_hours = away_hours
         self.channel_pace = channel_pace
         self._resumed = False  # the start-up recovery listed and went through every game
         self._unrecovered: set[GameKey] = set()  # games it failed on: tried again on reconnect
@@ -117,8 +120,19 @@ class GameBot(commands.AutoShardedBot):
             self.store, adapters(), self.play.render, self.play.public_t, self.play.tell
         )
         self.play.results.add(self.replays.buttons, REPLAY_PREFIX)
+        self.away_votes = away.AwayVotes(
+            self.store,
+            adapters(),
+            self.play,
+            self.play.pacer,
+            now,
+            self.shard_scope,
+            end_turn,
+            away=self.away_hours * 3600,
+            ready=self.wait_until_ready,
+        )
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
-        self.add_dynamic_items(GameItem, play_again.PlayAgainItem, ReplayItem)
+        self.add_dynamic_items(GameItem, play_again.PlayAgainItem, ReplayItem, away.AwayItem)
         await self.tree.set_translator(CommandTranslator())
         for group in game_commands.groups(self, list(adapters().values())):
             self.tree.add_command(group)
@@ -141,6 +155,7 @@ class GameBot(commands.AutoShardedBot):
                 log.info("synced %d global commands", len(synced))
         log.info("storage ready at %s", self.database.redacted())
         self.play.timers.start()
+        self.away_votes.start()
         for game in adapters().values():  # the first image builds cached layers (~60 ms)
             await self.play.render(game.warm)
 
@@ -213,8 +228,13 @@ class GameBot(commands.AutoShardedBot):
         play = getattr(self, "play", None)
         if play is not None:
             play.timers.stop()  # a sweep under way finishes its game: drain waits for it
+            votes = getattr(self, "away_votes", None)
+            if votes is not None:
+                votes.loop.stop()  # a look under way finishes: drain waits for its game
             await play.drain(SHUTDOWN_TIMEOUT_S)
             play.timers.cancel()
+            if votes is not None:
+                votes.cancel()
             play.live_clocks.cancel()
             play.draws.cancel()
             play.timed.cancel()
@@ -238,11 +258,14 @@ def create_bot(
     ai_delay: float = 1.5,
     max_missed_turns: int = MAX_MISSED_TURNS,
     lobby_idle_hours: float = LOBBY_IDLE_SECONDS / 3600,
+    away_hours: float = away.AWAY_SECONDS / 3600,
     shards: ShardScope = ALL_SHARDS,
     channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
 ) -> GameBot:
     """The bot on ``database`` (a ``DATABASE_URL`` or ``Database``), else the SQLite file at
     ``database_path``; ``ai_delay`` paces computer players' actions (seconds; 0 in tests);
+    ``away_hours``: how long the player on turn of a game without a timer is away before the
+    others may vote to remove them (``bot.flow.away``);
     ``shards``: which shards it connects and whose servers' games it touches (default: all);
     ``channel_pace``: at most so many public creates and edits per channel in so many seconds
     (``bot.flow.pacing``; None: unpaced)."""
@@ -255,6 +278,7 @@ def create_bot(
         ai_delay=ai_delay,
         max_missed_turns=max_missed_turns,
         lobby_idle_hours=lobby_idle_hours,
+        away_hours=away_hours,
         shards=shards,
         channel_pace=channel_pace,
     )
