@@ -108,7 +108,7 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
     help with its own summary and command, or counted once the embed is full; the rules select
     of thirty splits into selects of at most 25 options, one per game."""
     from bot.adapters.spexxx.adapter import SpexxxAdapter
-    from bot.core.guide import help_page, in_order
+    from bot.core.guide import CommandInfo, help_page, in_order
     from bot.discord.help_desk import rules_view
 
     toys = [
@@ -127,6 +127,18 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
     more = re.escape(t("…and {n} more.", n=999)).replace("999", r"(\d+)")
     left = int(re.search(more, page.games).group(1))
     assert shown + left == len(adapters()) + 60 and shown > 30
+
+    commands = [
+        CommandInfo(("help",), "The games you can play here, their rules and the commands"),
+        *(CommandInfo((g.group, "new"), "Open a lobby in this channel") for g in toys[:3]),
+        CommandInfo(("toy1", "extra"), "Only this game has it"),
+    ]
+    (general, every) = help_page(t, toys[:3], commands).commands
+    assert general[1].splitlines() == [  # the bot's own first, then what only some games have
+        "`/help` — " + t("The games you can play here, their rules and the commands"),
+        "`/toy1 extra` — Only this game has it",
+    ]
+    assert every[1].splitlines()[1:] == ["`nouvelle` — " + t("Open a lobby in this channel")]
 
     view = rules_view(t, in_order(toys[:30]))
     selects = [item.item for item in view.children]

@@ -17,7 +17,6 @@ from locales import N_, Translator
 NAME_RE = re.compile(r"^[-_'\w]{1,32}$")  # Discord's rule for a command's localised name
 EMBED_DESCRIPTION = 4096  # Discord: characters of an embed's description
 EMBED_FIELD = 1024  # characters of a field's value
-EMBED_TOTAL = 6000  # characters of an embed in all
 RULES_HEADING = N_("How to play {game}")
 OPTION_TEXT = 100  # characters of a select option's label or description
 SELECT_OPTIONS = 25  # options of one select
@@ -68,7 +67,7 @@ def start_command(t: Translator, game: GameAdapter[Any], groups: Counter[str]) -
 
 def players_text(t: Translator, game: GameAdapter[Any]) -> str:
     if game.min_seats == game.max_seats:
-        return t("{n} players", n=game.min_seats)
+        return t("{n} player", "{n} players", game.min_seats)
     return t("{min}–{max} players", min=game.min_seats, max=game.max_seats)
 
 
@@ -87,9 +86,9 @@ def command_path(t: Translator, path: Sequence[str]) -> str:
 def help_page(
     t: Translator, games: Sequence[GameAdapter[Any]], commands: Sequence[CommandInfo]
 ) -> HelpPage:
-    """The whole help. ``commands``: every command the bot registered; those of the games'
-    groups are shown once (every group has the same ones), in the words of the group with the
-    most games (a one-game group may describe its commands in its own game's words)."""
+    """The whole help. ``commands``: every command the bot registered. The sub-commands every
+    game's group has are shown once, in the words of the group with the most games (a one-game
+    group may describe its commands in its own game's words); the others by their path."""
     games = in_order(games)
     groups = groups_of(games)
     intro = t(
@@ -100,16 +99,22 @@ def help_page(
         start=t("Start"),
     )
     listed = [game_lines(t, game, groups) for game in games]
+    subs: dict[str, set[str]] = {group: set() for group in groups}
+    for command in commands:
+        if command.path[0] in groups and len(command.path) == 2:
+            subs[command.path[0]].add(command.path[1])
+    common = set.intersection(*subs.values()) if subs else set()
     general: list[str] = []
     per_game: dict[str, tuple[int, str]] = {}
     for command in commands:
         head = command.path[0]
-        if head in groups and len(command.path) == 2:
+        if head in groups and len(command.path) == 2 and command.path[1] in common:
             known = per_game.get(command.path[1])
             if known is None or groups[head] > known[0]:
                 per_game[command.path[1]] = (groups[head], command.description)
-        elif head not in groups:
+        else:  # the bot's own commands, and those only some games have (by their path)
             general.append(f"`{command_path(t, command.path)}` — {t(command.description)}")
+    general.sort(key=lambda line: " " in line.split("`")[1])  # the bot's own first
     fields: list[tuple[str, str]] = []
     if general:
         fields += named_fields(t("Commands"), general)

@@ -22,6 +22,7 @@ from bot.contract.refusals import Refusal, refusal_text
 from bot.discord.translate import cmd
 from bot.flow import replies
 from bot.flow.daily import DailyChallenge, DailyGame, DailyItem
+from bot.flow.pacing import ChannelPacer
 from bot.flow.replies import user_t
 from bot.storage.base import SqlGameStore
 from bot.storage.daily import DailyStore
@@ -31,6 +32,8 @@ from locales import N_, Translator
 
 class Play(Protocol):
     """What the daily challenge uses of the bot's play controller."""
+
+    pacer: ChannelPacer
 
     async def render(self, draw: Any, *args: Any, **kwargs: Any) -> bytes: ...
 
@@ -105,6 +108,7 @@ def install(
         games,
         render=play.render,
         public_t=play.public_t,
+        send=play.pacer.send,
     )
     daily = DailyCommands(play, challenge)
     bot.add_dynamic_items(DailyItem)

@@ -159,8 +159,9 @@ def utc_day(seconds: float) -> str:
 
 class DailyChallenge:
     """Starts, shows, plays and ends daily attempts. ``render`` draws a picture off the event
-    loop, ``public_t`` gives a server's public language, ``clock`` the POSIX time (virtual
-    under SimCord)."""
+    loop, ``public_t`` gives a server's public language, ``send`` posts in a channel (the
+    bot's pacer), ``clock`` the POSIX time (virtual under SimCord; tests move it to another
+    day)."""
 
     def __init__(
         self,
@@ -169,6 +170,7 @@ class DailyChallenge:
         *,
         render: Callable[..., Awaitable[bytes]],
         public_t: Callable[[int], Awaitable[Translator]],
+        send: Callable[..., Awaitable[Any]],
         clock: Callable[[], float] = now,
     ) -> None:
         self.store = store
@@ -176,6 +178,7 @@ class DailyChallenge:
         self.by_code = {g.adapter.code: g for g in games.values()}
         self.render = render
         self.public_t = public_t
+        self.send = send
         self.clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pars: dict[tuple[str, str], int] = {}
@@ -366,10 +369,8 @@ class DailyChallenge:
             allowed_mentions=NO_MENTIONS,
         )
         text = await self.results(await self.public_t(attempt.guild_id), attempt)
-        channel = interaction.channel
         try:
-            assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(text, allowed_mentions=NO_MENTIONS)
+            await self.send(interaction.channel, text, allowed_mentions=NO_MENTIONS)
         except DISCORD_FAILURES as exc:
             log.warning(
                 "the daily share line was not posted: %r", exc, extra={"guild": attempt.guild_id}
