@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
 from bot.adapters.spexxx import ADAPTER
 from bot.adapters.spexxx.daily import DAILY
+from bot.cli.migrate_db import migrate_db
+from bot.core.config import Database
 from bot.storage import StaleGame, open_store
 from bot.storage.daily import FINISHED, DailyStore
-from tests.databases import TestDb
+from tests.databases import PostgresServer, TestDb, as_db
 
 DAY = "2026-11-27"
 
@@ -103,3 +106,39 @@ async def test_board_streak_days_and_past_days_stored_once_as_games(database: Te
         assert await store.consistency() == []
     finally:
         await store.close()
+
+
+async def test_daily_attempts_move_to_postgres_with_migrate_db(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    """migrate-db copies the attempts as they are, and new attempts there get new ids."""
+    path = tmp_path / "bot.sqlite3"
+    store = await open_store(path)
+    daily = DailyStore(store, {"spexxx": ADAPTER})
+    try:
+        for day, user in (("2026-11-26", 7), ("2026-11-27", 7), ("2026-11-27", 8)):
+            attempt = await daily.start(1, 10, "spexxx", day, user, f"p{user}", DAILY.game(day))
+            assert attempt is not None
+            if user == 7:
+                attempt.game = finished_game(day, user)
+                attempt.status, attempt.score = FINISHED, DAILY.score(attempt.game)
+                await daily.save(attempt)
+        assert await daily.publish(1, "spexxx", "2026-11-27") == 1
+    finally:
+        await store.close()
+    url = await postgres_server.create_database()
+    try:
+        assert await migrate_db(Database.file(path), Database.parse(url)) == []
+        sql = "SELECT * FROM daily_attempts ORDER BY id"
+        assert TestDb("postgresql", url).rows(sql) == as_db(path).rows(sql)
+        store = await open_store(url)
+        daily = DailyStore(store, {"spexxx": ADAPTER})
+        try:
+            running = await daily.of_user("spexxx", "2026-11-27", 8)
+            assert running is not None and not running.finished
+            new = await daily.start(1, 10, "spexxx", "2026-11-27", 9, "p9", DAILY.game(DAY))
+            assert new is not None and new.id == 4  # ids go on after the copied ones
+        finally:
+            await store.close()
+    finally:
+        await postgres_server.drop_database(url)
