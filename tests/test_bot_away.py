@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.flow.away import ALONE_DAYS
 from locales import translator
 from tests.databases import TestDb
 from tests.simtable import find_id, has_id
@@ -141,3 +142,36 @@ async def test_playing_closes_the_vote_and_a_game_whose_last_person_left_ends(
     (note,) = database.one("SELECT note FROM games WHERE id = 1")
     assert note == "no human player left"
     assert nl("**{game} #{id} is over.**", game="Spexxx", id=1) in thread.last_message.content
+
+
+async def test_the_last_person_away_for_a_week_leaves_and_the_game_ends(
+    simcord_env, database: TestDb
+) -> None:
+    """alice alone against two computers, no timer: nobody can vote on her. A day away changes
+    nothing; after a week away she leaves, no person is left, and the game ends."""
+    table = Table(simcord_env, names=("alice",))
+    thread = await untimed_game(table, computers=("easy", "easy"))
+    assert table.on_turn(table.turn_message(thread)).name == "alice"
+    await simcord_env.advance_time(DAY + 2 * SWEEP_SECONDS)
+    assert votes(thread) == [] and stored(database)["status"] == "running"
+    left = ALONE_DAYS * DAY - 1 - (DAY + 2 * SWEEP_SECONDS)  # to a second before the week
+    for _ in range(10):  # in steps (each step settles on its own)
+        await simcord_env.advance_time(left / 10)
+    assert stored(database)["status"] == "running"  # not before the week is over
+    await simcord_env.advance_time(2 * SWEEP_SECONDS)
+    data = stored(database)
+    assert (
+        data["status"] == "finished"
+        and data["state"]["resigned"][
+            [p["user_id"] for p in data["players"]].index(table.players[0].id)
+        ]
+    )
+    (note,) = database.one("SELECT note FROM games WHERE id = 1")
+    assert note == "no human player left"
+    said = [m.content for m in thread.history()]
+    assert any(
+        "alice has not played in Spexxx #1 for 7 days, and no other person is left to wait: "
+        "they leave the game." in content
+        for content in said
+    )
+    assert "**Spexxx #1 is over.**" in thread.last_message.content

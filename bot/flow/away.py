@@ -11,7 +11,8 @@ watch. A majority of the other people still in the game (the one on turn cannot 
 the player as ``/<game> resign`` would: the game's own resign action (in Das Spiel the computer
 plays the seat, in Spexxx and Spectrangle the seat leaves), then the platform's rules on who is
 left (``settle_resignation``: too few players, or no person left, and the game ends). Any move
-in the game (the player came back) closes the vote; the next day away starts a new one.
+in the game (the player came back) closes the vote; the next day away starts a new one. The
+last person of a game, with nobody else to vote, leaves it after a week away: the game ends.
 """
 
 from __future__ import annotations
@@ -51,6 +52,13 @@ CALL = N_(
 )
 REMOVED = N_("{name} was removed from {game} by the other players' vote.")
 PLAYED = N_("{name} played: the vote to remove them is over.")
+ENDED = N_("The vote to remove {name} is over: the game ended.")
+ALONE_DAYS = 7  # the last person, with nobody to vote, leaves after this many days away
+GONE = N_(
+    "{name} has not played in {game} for {days} days, and no other person is left to wait: "
+    "they leave the game."
+)
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 class Table(Protocol):
@@ -148,17 +156,37 @@ class AwayVotes:
                     await self._close(watch)
                 await self.store.save_away_watch(AwayWatch(key.guild_id, key.id, events, now))
             elif watch.message_id is None and now - watch.since >= self.away:
-                try:
-                    async with self.table.acting_unasked(key.guild_id, key.id):
-                        await self._call(watch)
-                except Refusal:
-                    raise
-                except Exception:
-                    log.exception("a vote to remove was not called", extra=ids(key))
+                await self._unasked(watch, self._call)
+            elif watch.message_id == NOBODY and now - watch.since >= ALONE_DAYS * self.away:
+                await self._unasked(watch, self._alone)
         for watch in watches.values():  # no longer running without a timer
             if watch.message_id:
                 await self._close(watch)
             await self.store.drop_away_watch(watch.guild_id, watch.game_id)
+
+    async def _unasked(
+        self, watch: AwayWatch, step: Callable[[AwayWatch], Awaitable[None]]
+    ) -> None:
+        """``step`` under the game's lock; a failure is logged, the next look tries again."""
+        try:
+            async with self.table.acting_unasked(watch.guild_id, watch.game_id):
+                await step(watch)
+        except Refusal:
+            raise
+        except Exception:
+            log.exception(
+                "the watch of a game without a timer failed",
+                extra={"guild": watch.guild_id, "game": watch.game_id},
+            )
+
+    async def _alone(self, watch: AwayWatch) -> None:
+        """The last person of a game (nobody else to vote) away for a week: they leave, so
+        the game ends (no person left) instead of waiting for ever."""
+        row = await self.store.get(watch.guild_id, watch.game_id)
+        seat = None if row is None else self._away_seat(row, watch)
+        if row is None or seat is None or seat != watch.seat or self._voters(row, seat):
+            return
+        await self._remove(row, seat, await self.table.public_t(row.guild_id), None)
 
     def _away_seat(self, row: GameRow, watch: AwayWatch) -> int | None:
         """The person on turn in the watched state of a game without a timer, else None."""
@@ -263,7 +291,10 @@ class AwayVotes:
             await self.pacer.edit(
                 channel,
                 watch.message_id,
-                content=t(PLAYED, name=text.seat_label(t, row, watch.seat)),
+                content=t(
+                    PLAYED if row.status is Status.RUNNING else ENDED,
+                    name=text.seat_label(t, row, watch.seat),
+                ),
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -319,12 +350,13 @@ class AwayVotes:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        await self._remove(interaction, row, seat, t)
+        await self._remove(row, seat, t, interaction)
 
     async def _remove(
-        self, interaction: discord.Interaction, row: GameRow, seat: int, t: Translator
+        self, row: GameRow, seat: int, t: Translator, interaction: discord.Interaction | None
     ) -> None:
-        """The majority decided: the seat leaves as with ``/<game> resign``."""
+        """The majority decided (``interaction``: the deciding vote), or the last person was
+        away for a week: the seat leaves as with ``/<game> resign``."""
         game = self.games[row.kind]
         turn_no = game.turn_number(row.game)
         game.apply(row.game, game.resign_action(seat), None)
@@ -334,20 +366,21 @@ class AwayVotes:
         ended = self.end_turn(row)
         await self.store.save(row)
         await self.store.drop_away_watch(row.guild_id, row.id)
-        log.info("seat %d removed by vote", seat, extra=ids(row))
+        log.info("seat %d removed (%s)", seat, "vote" if interaction else "alone", extra=ids(row))
         name = text.seat_label(t, row, seat)
-        said = t(REMOVED, name=name, game=f"{game.title} #{row.id}")
+        title = f"{game.title} #{row.id}"
+        said = t(REMOVED if interaction else GONE, name=name, game=title, days=ALONE_DAYS)
         said += " " + game.resigned_text(t, name)
-        try:
-            await replies.edit_message(
-                interaction,
-                content=said,
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except DISCORD_FAILURES as exc:
-            log.warning("the vote's message not updated: %r", exc, extra=ids(row))
         channel = await self.table.play_channel(row)
+        try:
+            if interaction is not None:
+                await replies.edit_message(
+                    interaction, content=said, view=None, allowed_mentions=NO_MENTIONS
+                )
+            elif channel is not None:
+                await self.pacer.send(channel, said, allowed_mentions=NO_MENTIONS)
+        except DISCORD_FAILURES as exc:
+            log.warning("the removal not shown: %r", exc, extra=ids(row))
         if channel is None:
             return
         if ended is not None:  # the turn message of the turn that is over says so
