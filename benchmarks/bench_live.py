@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simcord
 
 from bot import create_bot
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from bot.core.dice import seeded_dice
 from games.das_spiel import geometry as g
 from tests.together import Press, together
@@ -122,7 +122,7 @@ async def main(rounds: int) -> None:
                     await p.click(channel.last_message, label="Join")
                 await people[0].click(channel.last_message, label="Start")
                 thread = channel.threads[0]
-                adapter = adapter_for("buntekuh")
+                adapter = installed()["buntekuh"]
                 response: list[float] = []
                 settled: list[float] = []
                 cpu: list[float] = []  # CPU time of the three calls (bot and SimCord)

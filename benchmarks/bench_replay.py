@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.models import GameRow, Player, Status
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.core.replays import ReplayBook, picture_key
 from games.common.dice import SeededDice
 from locales import translator
@@ -34,7 +34,7 @@ from renderers.animation import animate
 
 def played(kind: str, seed: int) -> GameRow:
     """A whole game of ``kind`` by normal computers at its most seats, as stored (its log)."""
-    game = adapters()[kind]
+    game = installed()[kind]
     seats = game.max_seats
     options = {game.option.name: game.option.default} if game.option else {}
     players = [Player(0, f"CPU {seat + 1}", "normal") for seat in range(seats)]
@@ -77,7 +77,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=6)
     parser.add_argument("--no-gif", action="store_true")
-    parser.add_argument("--kinds", nargs="*", default=sorted(adapters()))
+    parser.add_argument("--kinds", nargs="*", default=sorted(installed()))
     args = parser.parse_args()
     print(
         f"{'game':14} {'steps':>5} {'▶ median':>8} {'▶ p99':>6} {'median ms':>9} {'p99 ms':>7}"
@@ -85,12 +85,12 @@ def main() -> None:
         f" {'gif s':>6} {'gif KB':>7} {'frames':>6} {'px':>4}"
     )
     for kind in args.kinds:
-        adapters()[kind].warm()  # as the bot does at start
-        book = ReplayBook(adapters())
+        installed()[kind].warm()  # as the bot does at start
+        book = ReplayBook(installed())
         rows = [played(kind, seed) for seed in range(args.seeds)]
         row = max(rows, key=lambda r: len(book.rows(r)))
-        book = ReplayBook(adapters())  # cold
-        count = len(ReplayBook(adapters()).rows(row))
+        book = ReplayBook(installed())  # cold
+        count = len(ReplayBook(installed()).rows(row))
         times = [step(book, row, n) for n in range(count)]  # ▶ from a cold book
         first = times[0]
         times += [step(book, row, n) for n in reversed(range(count))]  # ◀ back
@@ -106,7 +106,7 @@ def main() -> None:
             t = translator("en")
             start = time.perf_counter()
             views = [book.view(t, row, n) for n in range(count)]
-            fresh = ReplayBook(adapters())  # every picture drawn, as for a first animation
+            fresh = ReplayBook(installed())  # every picture drawn, as for a first animation
             pngs = [
                 fresh.png(picture_key(row, "en", v.index, None), v.picture)
                 for v in views

@@ -50,6 +50,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.adapters import installed
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # SimCord's clock starts here
@@ -83,7 +85,7 @@ def build_world(env: Any, guilds: int, channels: int) -> list[list[Any]]:
 async def open_store(url: str) -> Any:
     from bot.storage import open_store
 
-    return await open_store(url)
+    return await open_store(url, installed())
 
 
 async def store_games(url: str, world: list[list[Any]], computers: float, seed: int) -> dict:
@@ -93,7 +95,7 @@ async def store_games(url: str, world: list[list[Any]], computers: float, seed: 
     from games.spexxx import Game, Variant
 
     rng = random.Random(seed)
-    store = await open_store(url)
+    store = await open_store(url, installed())
     plan: dict[str, Any] = {"timer": [], "computer": []}
     try:
         for g, channels in enumerate(world):
@@ -250,7 +252,7 @@ def judge(
 
 async def read_games(url: str) -> dict[int, int]:
     """Game id → turns played (the history's length)."""
-    store = await open_store(url)
+    store = await open_store(url, installed())
     try:
         return {
             row.id: len(row.game.state.history)

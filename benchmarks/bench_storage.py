@@ -61,6 +61,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.adapters import installed
 from bot.contract.models import GameRow, Player, Status
 from bot.storage import SqlGameStore, SqliteGameStore, open_store
 from bot.storage.sqlite import SYNCHRONOUS
@@ -251,7 +252,8 @@ async def durable_saves(folder: Path, n: int, batch: int = 25) -> None:
     alternating batches so that both see the same load on the machine."""
     modes = SYNCHRONOUS
     stores = {
-        m: await SqliteGameStore.open(folder / f"sync-{m}.sqlite3", synchronous=m) for m in modes
+        m: await SqliteGameStore.open(folder / f"sync-{m}.sqlite3", installed(), synchronous=m)
+        for m in modes
     }
     samples: dict[str, list[float]] = {m: [] for m in modes}
     games: dict[str, tuple[GameRow, random.Random] | None] = dict.fromkeys(modes)
@@ -288,12 +290,12 @@ class Databases:
 
     async def open(self, name: str) -> SqlGameStore:
         if self.kind == "sqlite":
-            return await SqliteGameStore.open(self.folder / f"{name}.sqlite3")
+            return await SqliteGameStore.open(self.folder / f"{name}.sqlite3", installed())
         if self.server is None:
             from tests.databases import start_server
 
             self.server = await asyncio.to_thread(start_server, durable=True)
-        return await open_store(await self.server.create_database())
+        return await open_store(await self.server.create_database(), installed())
 
     def close(self) -> None:
         if self.server is not None:

@@ -409,15 +409,15 @@ def digest(events: list[str]) -> str:
 
 
 def loaded(row: dict[str, Any]) -> Any:
-    from bot.adapters import adapter_for
+    from bot.adapters import installed
 
-    game = adapter_for(row["kind"])
+    game = installed()[row["kind"]]
     return game, game.load(json.loads(row["setup"]), json.loads(row["state"]))
 
 
 def consistency(db: Db) -> list[str]:
     """Every stored game equals the replay of its log; SQLite's own check passes."""
-    from bot.adapters import adapter_for
+    from bot.adapters import installed
 
     problems = []
     conn = db.conn()
@@ -431,7 +431,7 @@ def consistency(db: Db) -> list[str]:
             if events:
                 problems.append(f"game {game_id}: a lobby with events")
             continue
-        adapter = adapter_for(row["kind"])
+        adapter = installed()[row["kind"]]
         try:
             setup = json.loads(row["setup"])
             logged = [adapter.event_from_dict(json.loads(e)) for e in events]

@@ -52,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.simdriver import MENTION, TURN, ids, options  # noqa: E402
+from bot.adapters import installed  # noqa: E402
 
 CHECKED = ("throw", "die", "sq", "discard")  # the clicks that add an event
 KINDS = ("humans", "computer", "sleeper", "channel")  # table kinds, in turn
@@ -405,7 +406,7 @@ async def check_consistency(db_path: Path) -> tuple[int, int, list[str]]:
             problems.append("integrity_check failed")
         keys = db.execute("SELECT guild_id, id FROM games").fetchall()
         (events,) = db.execute("SELECT COUNT(*) FROM game_events").fetchone()
-    store = await SqliteGameStore.open(db_path)
+    store = await SqliteGameStore.open(db_path, installed())
     try:
         for guild_id, game_id in keys:
             row = await store.get(guild_id, game_id)

@@ -21,6 +21,7 @@ from tests.netfaults import NetFaults
 from tests.simtable import ScriptedDice
 
 if TYPE_CHECKING:
+    from bot.core.registry import Registry
     from bot.discord.client import GameBot
 
 ONLY_SQLITE = pytest.mark.parametrize("store_kind", ["sqlite"])
@@ -80,9 +81,18 @@ def dice() -> ScriptedDice:
     return ScriptedDice("tests")
 
 
+@pytest.fixture
+def games() -> Registry:
+    """The games the test's bots offer: every installed one. A test module adds a toy game by
+    overriding this fixture with a registry that holds it (``installed().with_games(toy)``)."""
+    from bot.adapters import installed
+
+    return installed()
+
+
 @pytest_asyncio.fixture
 async def make_bot(
-    store_kind: str, database: TestDb, dice: ScriptedDice
+    store_kind: str, database: TestDb, dice: ScriptedDice, games: Registry
 ) -> AsyncIterator[Callable[..., GameBot]]:
     """Builds bots on the test's database; closes their stores afterwards.
 
@@ -102,6 +112,7 @@ async def make_bot(
         # pacer, but a test's quick turns would wait out Discord's per-channel window, and
         # under SimCord short waits cost real seconds (tests/test_bot_channel_pace.py paces).
         settings = {"channel_pace": None, **settings}
+        settings = {"games": games, **settings}
         bot = create_bot(**where, dice=dice, ai_delay=0, **settings)
         made.append(bot)
         return bot

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from tests.simtable import component_ids, find_id, has_id, select_options
 from tests.test_robust_security import pings, sent_message
 
@@ -41,7 +41,7 @@ def stored(db_path: Path, game_id: int) -> dict[str, Any]:
 def replayed(db_path: Path, game_id: int) -> Any:
     """The game rebuilt by its adapter from the stored setup and log (engine events only)."""
     data = stored(db_path, game_id)
-    adapter = adapter_for(data["kind"])
+    adapter = installed()[data["kind"]]
     events = [adapter.event_from_dict(e) for e in data["events"]]
     return adapter.replay(data["setup"], events)
 

@@ -10,15 +10,11 @@ own). Two points win. Times are ms since the game's ``epoch``, as in the Das Spi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from unittest import mock
 
-import bot.adapters
-import bot.discord.client
-import bot.storage.base
+from bot.adapters import installed
 from bot.contract.adapter import (
     Button,
     Click,
@@ -31,6 +27,7 @@ from bot.contract.adapter import (
 )
 from bot.contract.models import GameRow
 from bot.contract.refusals import Refusal
+from bot.core.registry import Registry
 from locales import Translator
 
 WINDOW_MS = 10_000
@@ -236,15 +233,6 @@ class SnapAdapter(GameAdapter[Snap]):
 SNAP = SnapAdapter()
 
 
-@contextmanager
-def snap_installed() -> Iterator[None]:
-    """The bot with Snap among its games (for the bot built inside)."""
-    games = dict(bot.adapters.adapters())
-    games[SNAP.kind] = SNAP
-    every = lambda: games  # noqa: E731
-    with (
-        mock.patch.object(bot.adapters, "adapters", every),
-        mock.patch.object(bot.discord.client, "adapters", every),
-        mock.patch.object(bot.storage.base, "installed_adapters", every),
-    ):
-        yield
+def with_snap() -> Registry:
+    """The installed games and Snap: a test's ``games`` fixture, given to the bots it builds."""
+    return installed().with_games(SNAP)

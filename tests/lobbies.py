@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.adapters import adapters
+from bot.adapters import installed
 
 
 async def open_game(channel, host, joiners, command: str, start: bool = True, **options) -> int:
@@ -27,5 +27,5 @@ async def open_game(channel, host, joiners, command: str, start: bool = True, **
 async def on_turn(bot, guild_id: int, game_id: int) -> int:
     """The user id of the person whose turn it is, from the store."""
     row = await bot.store.get(guild_id, game_id)
-    seat = adapters()[row.kind].current(row.game)
+    seat = installed()[row.kind].current(row.game)
     return row.players[seat].user_id

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from bot.adapters.bunte_kuh.adapter import BELOW, LEFT, RIGHT, ROW_GROUPS, Laying, sides
 from bot.contract.adapter import Button, Controls, Select
 from bot.contract.models import GameRow, Player, Status
@@ -21,7 +21,7 @@ from games.das_spiel.orientation import ORIENTATIONS
 from locales import LANGUAGES, translator
 from renderers.das_spiel import view
 
-ADAPTER = adapter_for("buntekuh")
+ADAPTER = installed()["buntekuh"]
 LONGEST_ID = 10**19 - 1  # a game id as long as the custom_id template takes
 
 

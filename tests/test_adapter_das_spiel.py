@@ -77,10 +77,10 @@ def test_more_builds_than_a_select_holds_take_two_steps(monkeypatch) -> None:
 
 def started(kind: str) -> tuple[Any, Any, Any]:
     """A started game of ``kind`` for Ann, Ben and Cid: its adapter, table and row."""
-    from bot.adapters import adapter_for
+    from bot.adapters import installed
     from bot.contract.models import GameRow, Player, Status
 
-    adapter = adapter_for(kind)
+    adapter = installed()[kind]
     table = adapter.new_game(3, {}, SeededDice(3))
     players = [Player(1, "Ann"), Player(2, "Ben"), Player(3, "Cid")]
     row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, game=table)
@@ -164,11 +164,11 @@ def test_a_seat_that_resigned_is_greyed_on_the_cards_of_every_picture(kind: str)
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])
 def test_a_winner_cut_to_fit_a_message_ends_it_without_a_second_full_stop(lang: str) -> None:
-    from bot.adapters import adapter_for
+    from bot.adapters import installed
     from bot.contract.models import GameRow, Player, Status
     from renderers.das_spiel.samples import bunte_kuh_game
 
-    adapter = adapter_for("buntekuh")
+    adapter = installed()["buntekuh"]
     table = adapter.new_game(3, {}, SeededDice(3))
     table.engine = bunte_kuh_game(3, rounds=None)
     assert len(table.engine.state.winners) == 1

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from games.das_spiel.__main__ import main as replay_main
 from tests.dastable import DasTable, disabled, has, replayed, stored
 from tests.simtable import component_ids, find_id, read_png, select_options
@@ -71,7 +71,7 @@ async def check_end(db_path: Path, table: AbqTable, where) -> None:
     assert data["kind"] == "abquetschen" and data["status"] == "finished"
     table_state = replayed(db_path, table.game_id)
     engine = table_state.engine
-    adapter = adapter_for("abquetschen")
+    adapter = installed()["abquetschen"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
     assert {k: v for k, v in adapter.dump(table_state)[1].items() if k != "recent"} == state
     final = where.last_message

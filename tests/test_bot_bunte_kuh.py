@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from games.das_spiel import geometry as g
 from games.das_spiel.bunte_kuh import BkState, Phase
 from locales import translator
@@ -24,7 +24,7 @@ from tests.simtable import component_ids, find_id, read_png, select_options
 from tests.together import Press, together
 
 LIVE = pytest.mark.simcord(settle_timeout=2.0)
-ADAPTER = adapter_for("buntekuh")
+ADAPTER = installed()["buntekuh"]
 
 
 class KuhTable(DasTable):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from games.das_spiel.__main__ import main as replay_main
 from tests.dastable import DasTable, disabled, has, replayed, stored
 from tests.simtable import component_ids, find_id, read_png, select_options
@@ -59,7 +59,7 @@ async def check_end(table: CuiTable, where) -> None:
     data = stored(table.db_path, table.game_id)
     assert data["kind"] == "cuibono" and data["status"] == "finished"
     game = replayed(table.db_path, table.game_id)
-    adapter = adapter_for("cuibono")
+    adapter = installed()["cuibono"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
     assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
     s = game.engine.state

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from bot.adapters.eintrichtern import EintrichternAdapter
 from bot.adapters.eintrichtern.state import memory
 from games.common.ai import Level
@@ -138,7 +138,7 @@ async def png(message: discord.Message) -> bytes:
 def table_after(db_path: Path, game_id: int, events: int) -> Any:
     """The game rebuilt by the adapter from the stored setup and its first ``events``."""
     data = stored(db_path, game_id)
-    adapter = adapter_for("eintrichtern")
+    adapter = installed()["eintrichtern"]
     return adapter.replay(
         data["setup"], [adapter.event_from_dict(e) for e in data["events"][:events]]
     )
@@ -253,7 +253,7 @@ def check_end(table: EinTable, where) -> Any:
     data = stored(table.db_path, table.game_id)
     assert data["kind"] == "eintrichtern" and data["status"] == "finished"
     game = replayed(table.db_path, table.game_id)
-    adapter = adapter_for("eintrichtern")
+    adapter = installed()["eintrichtern"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
     assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
     final = where.last_message
@@ -361,7 +361,7 @@ async def test_a_resignation_the_computer_plays_the_seat_and_it_ranks_last(
     await table.play_to_end(thread)
     await simcord_env.advance_time(9)
     game = check_end(table, thread)
-    assert 2 not in adapter_for("eintrichtern").winners(game)
+    assert 2 not in installed()["eintrichtern"].winners(game)
     assert "\n3. 🟣 cy (resigned) — " in thread.last_message.content
     assert table.pending() == 0
     no_sums_left(thread)
@@ -457,7 +457,7 @@ def test_a_computer_remembers_from_the_stored_state_what_it_saw_in_the_whole_gam
     from games.common.dice import SeededDice
     from games.das_spiel.eintrichtern.memory import memory_of
 
-    adapter = adapter_for("eintrichtern")
+    adapter = installed()["eintrichtern"]
     table = adapter.new_game(3, {}, SeededDice("memory"))
     for n in range(60):
         if adapter.finished(table):
@@ -638,7 +638,7 @@ def test_computers_moves_are_stored_so_a_replay_never_asks_a_computer(monkeypatc
     from bot.adapters.eintrichtern import adapter as module
     from games.common.dice import SeededDice
 
-    adapter = adapter_for("eintrichtern")
+    adapter = installed()["eintrichtern"]
     table = adapter.new_game(3, {}, SeededDice("replay"))
     for n in range(80):
         if adapter.finished(table):

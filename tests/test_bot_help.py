@@ -10,7 +10,7 @@ import re
 import pytest
 from PIL import Image
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.core.guide import RULES_HEADING
 from locales import translator
 from tests.conftest import ONLY_SQLITE
@@ -54,7 +54,7 @@ async def test_help_lists_every_game_and_shows_a_games_rules_with_its_picture(
     assert (lang == "en") == (embed.title == "Games you can play here")  # the reader's words
     assert len(embed) <= 6000 and len(embed.description) <= 4096
     assert all(len(f.value) <= 1024 for f in embed.fields)
-    games = adapters().values()
+    games = installed().values()
     for game in games:
         assert f"**{game.title}**" in embed.description
         assert t(game.summary) in embed.description
@@ -77,7 +77,7 @@ async def test_help_lists_every_game_and_shows_a_games_rules_with_its_picture(
 
     assert r.ephemeral
     (rules,) = r.response.embeds
-    words, _ = adapters()["cuibono"].rules(t)
+    words, _ = installed()["cuibono"].rules(t)
     assert rules.title == t(RULES_HEADING, game="Cui bono?")
     assert words.splitlines()[1] in rules.description and not RULE_ID.search(rules.description)
     assert rules.image.url.endswith("cuibono-rules.png")
@@ -120,13 +120,13 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
         for n in range(60)
     ]
     t = translator("fr")
-    page = help_page(t, [*adapters().values(), *toys], [])
+    page = help_page(t, [*installed().values(), *toys], [])
     assert len(page.intro) + len(page.games) + 2 <= 4096
     assert "**Toy 0** · 2–4 joueurs — toy 0\n↳ Lancer : `/toy0 nouvelle`" in page.games
     shown = page.games.count("↳")
     more = re.escape(t("…and {n} more.", n=999)).replace("999", r"(\d+)")
     left = int(re.search(more, page.games).group(1))
-    assert shown + left == len(adapters()) + 60 and shown > 30
+    assert shown + left == len(installed()) + 60 and shown > 30
 
     commands = [
         CommandInfo(("help",), "The games you can play here, their rules and the commands"),

@@ -7,14 +7,14 @@ round interrupted by a restart closed after the start, once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.core.registry import Registry
 from tests.conftest import ONLY_SQLITE
 from tests.dastable import stored
-from tests.live_toy import snap_installed
+from tests.live_toy import with_snap
 from tests.simtable import component_ids, find_id
 from tests.test_shards import second_process
 from tests.together import Press, together
@@ -22,10 +22,9 @@ from tests.together import Press, together
 LIVE = pytest.mark.simcord(settle_timeout=0.5)
 
 
-@pytest.fixture(autouse=True)
-def _snap() -> Iterator[None]:
-    with snap_installed():
-        yield
+@pytest.fixture
+def games() -> Registry:
+    return with_snap()
 
 
 class SnapTable:

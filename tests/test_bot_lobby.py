@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.adapters import installed
 from bot.contract.models import GameRow, Player, Status
 from bot.flow.messages import thread_name
 from locales import translator
@@ -188,7 +189,9 @@ async def test_long_names_share_the_100_characters_of_a_thread_name(simcord_env)
 def test_thread_name_words_are_translated() -> None:
     nl = translator("nl")
     row = GameRow(7, 1, 2, 3, "spexxx", Status.RUNNING, [Player(3, "ann"), Player(4, " \t ")])
-    assert thread_name(nl, row) == f"Spexxx #7 · ann{nl(' vs ')}{nl('player')}"
+    assert (
+        thread_name(nl, installed()["spexxx"], row) == f"Spexxx #7 · ann{nl(' vs ')}{nl('player')}"
+    )
     assert nl(" vs ") != " vs " and nl("player") != "player"
 
 

@@ -9,7 +9,7 @@ run on PostgreSQL too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -18,7 +18,7 @@ from bot.flow.posting import POST_RETRY_DELAYS
 from bot.flow.timed import COVER_RETRY_DELAYS
 from tests.conftest import ONLY_SQLITE
 from tests.dastable import stored as das_stored
-from tests.live_toy import snap_installed
+from tests.live_toy import with_snap
 from tests.netfaults import NETWORK_EXCEPTIONS, NetFaults
 from tests.simtable import component_ids, find_id
 from tests.test_bot_eintrichtern import REVEALED, EinTable, by_id, covered_png, no_sums_left, png
@@ -263,17 +263,12 @@ async def test_a_turn_whose_thread_is_gone_is_posted_in_the_channel(
 # ------------------------------------------------------------------ live rounds
 
 
-@pytest.fixture
-def snap() -> Iterator[None]:
-    with snap_installed():
-        yield
-
-
 @ONLY_SQLITE
 @LIVE
 @NET
+@pytest.mark.parametrize("games", [with_snap()], ids=["snap"])
 async def test_a_live_round_whose_next_round_post_fails_goes_on_later(
-    snap, simcord_env, db_path, net_faults: NetFaults, make
+    simcord_env, db_path, net_faults: NetFaults, make
 ) -> None:
     table = SnapTable(simcord_env, names=("ann", "ben"))
     await table.start()

@@ -20,7 +20,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from bot.adapters.raffzahn import RaffzahnAdapter
 from bot.adapters.raffzahn.adapter import SEAT_MARKS
 from games.das_spiel import geometry as g
@@ -40,7 +40,7 @@ LIVE = pytest.mark.simcord(settle_timeout=2.0)
 COMPUTERS = pytest.mark.simcord(settle_timeout=0.5)
 CELL = re.compile(r"([0-8][A-I][1-9]) ([1-6])")
 WORKED_EXAMPLE = SAMPLE["events"]
-ADAPTER = adapter_for("raffzahn")  # RECORD-FORMAT.md's Raffzahn sample (RULES.md §5.7)
+ADAPTER = installed()["raffzahn"]  # RECORD-FORMAT.md's Raffzahn sample (RULES.md §5.7)
 
 
 class RaffTable(DasTable):
@@ -483,7 +483,7 @@ async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) 
     data = stored(db_path, table.game_id)
     assert data["status"] == "finished"
     game = replayed(db_path, table.game_id)
-    adapter = adapter_for("raffzahn")
+    adapter = installed()["raffzahn"]
     assert adapter.same_state(game, adapter.load(data["setup"], data["state"]))
     s = game.engine.state
     assert s.end_reason is not None and not s.pyramid.occupied & ~g.BOTTOM_MASK

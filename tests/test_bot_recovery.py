@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from bot.flow.play import PlayController
 from bot.flow.posting import POST_RETRY_DELAYS
 from tests.databases import TestDb
@@ -134,7 +134,7 @@ async def test_one_games_failing_recovery_stops_no_other_and_is_tried_again_on_r
     against, crashed = await two_games_in_another_server(
         simcord_env, simcord_bot, database, monkeypatch
     )
-    adapter = adapter_for("spexxx")
+    adapter = installed()["spexxx"]
     current = adapter.current
     buggy = [True]
 

@@ -11,7 +11,7 @@ import re
 import discord
 import pytest
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.contract.models import GameRow, Status
 from bot.core.replays import ReplayBook
 from tests.dastable import DasTable, stored
@@ -219,9 +219,9 @@ async def test_every_das_spiel_games_last_step_is_the_game_as_it_ended(
     assert step_of(view) == "the end"
     if final.attachments:
         assert await png(view) == await png(final)
-    rows = ReplayBook(adapters())
+    rows = ReplayBook(installed())
     data = stored(db_path, table.game_id)
-    adapter = adapters()[game]
+    adapter = installed()[game]
     events = [adapter.event_from_dict(e) for e in data["events"]]
     steps = rows.rows(_row(table.game_id, game, adapter.replay(data["setup"], events)))
     assert adapter.same_state(steps[-1].game, adapter.load(data["setup"], data["state"]))

@@ -19,7 +19,7 @@ import pytest
 from simcord.http import router
 from simcord.http.router import BackendError
 
-from bot.adapters import adapter_for, adapters
+from bot.adapters import installed
 from bot.storage import open_store
 from locales import translator
 from tests.databases import as_db
@@ -35,7 +35,7 @@ from tests.test_bot_spectrangle import SpcTable
 from tests.test_bot_timers import start_timed
 from tests.test_bot_wuerfelmarsch import WmTable
 
-TURN_GAMES = sorted(kind for kind, game in adapters().items() if not game.live)
+TURN_GAMES = sorted(kind for kind, game in installed().items() if not game.live)
 CHANNEL_EDIT = ("PATCH", "/channels/*/messages/*")
 CHANNEL_DELETE = ("DELETE", "/channels/*/messages/*")
 RUNNING = re.compile(r"your turn|runs out", re.IGNORECASE)
@@ -121,14 +121,14 @@ def turn_message(table: Any, where: Any) -> discord.Message:
 
 async def _stored_words(db_path: Path, words: Callable[[Any, Any], str]) -> str:
     """Words the stored game shows in English (``words(adapter, row)``)."""
-    store = await open_store(as_db(db_path).url)
+    store = await open_store(as_db(db_path).url, installed())
     try:
         (guild_id,) = as_db(db_path).one(
             "SELECT guild_id FROM games WHERE id = ?", (game_id(db_path),)
         )
         row = await store.get(guild_id, game_id(db_path))
         assert row is not None
-        return words(adapter_for(row.kind), row)
+        return words(installed()[row.kind], row)
     finally:
         await store.close()
 
@@ -284,7 +284,7 @@ async def test_reminder_then_board_then_the_move_leave_nothing_running(simcord_e
     await simcord_env.advance_time(70)  # the half-time reminder
     reminder = turn_message(table, where)
     assert reminder.id != first.id and "still your turn" in reminder.content
-    group = adapter_for(kind).group
+    group = installed()[kind].group
     r = await table.players[0].slash(where, f"{group} board")
     assert r.acknowledged and not r.ephemeral
     assert turn_message(table, where).id != reminder.id
@@ -296,7 +296,7 @@ async def test_reminder_then_board_then_the_move_leave_nothing_running(simcord_e
 @pytest.mark.parametrize("kind", ["spexxx", "eintrichtern"])
 async def test_board_twice_then_the_move_leave_nothing_running(simcord_env, db_path, kind):
     table, where = await started(kind, simcord_env, db_path, timer=120)
-    group = adapter_for(kind).group
+    group = installed()[kind].group
     for _ in range(2):
         r = await table.players[1].slash(where, f"{group} board")
         assert r.acknowledged and not r.ephemeral
@@ -328,7 +328,7 @@ async def test_a_cancelled_game_leaves_nothing_running(simcord_env, db_path, kin
     table, where = await started(kind, simcord_env, db_path, timer=120)
     await simcord_env.advance_time(70)  # the half-time reminder is the turn's message now
     turn = turn_message(table, where)
-    group = adapter_for(kind).group
+    group = installed()[kind].group
     r = await table.players[0].slash(where, f"{group} cancel")
     assert r.acknowledged and not r.ephemeral
     assert not [m.content for m in where.history() if RUNNING.search(m.content) or component_ids(m)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.adapters import installed
 from bot.contract.models import ServerSettings
 from bot.storage import open_store
 from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
@@ -215,7 +216,7 @@ async def _version_8(db: TestDb) -> None:
 
 async def test_the_migration_carries_each_servers_language_over(database: TestDb) -> None:
     await _version_8(database)
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         assert await store.schema_version() == MIGRATIONS[-1][0]
         # the server that had chosen Dutch and no threads keeps them, and no default timer

@@ -8,18 +8,15 @@ either kind. Spexxx and Spectrangle keep their own groups beside them, unchanged
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from types import MappingProxyType
 from typing import Any
 
 import discord
 import pytest
 
-import bot.adapters
-import bot.discord.client
-import bot.storage.base
+from bot.adapters import installed
 from bot.adapters.spectrangle import SpectrangleAdapter
 from bot.contract.adapter import Choice, GameOption
+from bot.core.registry import Registry
 from bot.discord import commands
 from locales import N_
 from tests.test_bot_spectrangle import SpcTable, stored
@@ -51,19 +48,10 @@ class FakeB(SpectrangleAdapter):
     option = None
 
 
-@pytest.fixture(autouse=True)
-def fakes_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The installed games plus the two fakes, wherever the bot looks them up."""
-    real = dict(bot.adapters.adapters())
-    games = MappingProxyType({**real, "fake-a": FakeA(), "fake-b": FakeB()})
-
-    def installed() -> Any:
-        return games
-
-    for module in (bot.adapters, bot.discord.client, bot.storage.base):
-        name = "installed_adapters" if module is bot.storage.base else "adapters"
-        monkeypatch.setattr(module, name, installed)
-    yield
+@pytest.fixture
+def games() -> Registry:
+    """The installed games plus the two fakes: the registry the test's bots are given."""
+    return installed().with_games(FakeA(), FakeB())
 
 
 class FakeTable(SpcTable):
@@ -74,7 +62,7 @@ class FakeTable(SpcTable):
 
 
 def test_a_family_group_takes_the_game_as_a_choice(simcord_bot) -> None:
-    made = commands.groups(simcord_bot, list(bot.adapters.adapters().values()))
+    made = commands.groups(simcord_bot, list(simcord_bot.games.values()))
     tree = {group.name: group for group in made}
     fakes = tree["fakes"]
     subs = {c.name: c for c in fakes.commands}

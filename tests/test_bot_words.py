@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from locales import LANGUAGES, translator
 from tests.dastable import DasTable
 from tests.simtable import find_id, select_options
@@ -24,7 +24,7 @@ async def test_the_lobbies_describe_computer_levels_by_how_they_play(
 ) -> None:
     guild = simcord_env.create_guild("Club", preferred_locale=lang)
     host = guild.add_member(simcord_env.create_user("alice"))
-    for game in adapters().values():
+    for game in installed().values():
         channel = guild.create_text_channel(game.kind)
         if game.group == "dasspiel":
             r = await host.slash(channel, "dasspiel new", game=game.kind)
@@ -132,7 +132,7 @@ def test_french_cui_bono_names_the_die_it_pulls_with_an_article() -> None:
     from tests.test_words_finals import finished
 
     row = finished("cuibono", False)
-    said = adapters()["cuibono"].turn_result(translator("fr"), row)
+    said = installed()["cuibono"].turn_result(translator("fr"), row)
     assert " a retiré un dé " in said and "retiré dé" not in said, said
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
 from games.das_spiel import geometry as g
 from games.das_spiel.__main__ import main as replay_main
 from games.das_spiel.sides import side_of_seat
@@ -41,7 +41,7 @@ class WmTable(DasTable):
     def engine(self) -> Any:
         """The engine of the stored position (as a click loads it)."""
         data = stored(self.db_path, self.game_id)
-        return adapter_for("wuerfelmarsch").load(data["setup"], data["state"]).engine
+        return installed()["wuerfelmarsch"].load(data["setup"], data["state"]).engine
 
     def events(self) -> list[dict[str, Any]]:
         return stored(self.db_path, self.game_id)["events"]
@@ -161,7 +161,7 @@ async def check_end(table: WmTable, where) -> Any:
     data = stored(table.db_path, table.game_id)
     assert data["kind"] == "wuerfelmarsch" and data["status"] == "finished"
     game = replayed(table.db_path, table.game_id)
-    adapter = adapter_for("wuerfelmarsch")
+    adapter = installed()["wuerfelmarsch"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
     assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
     s = game.engine.state
@@ -273,7 +273,7 @@ async def test_rotate_select_offers_the_23_other_faces(simcord_env, db_path: Pat
     r = await alice.select(message, ["465"], custom_id=find_id(message, "wm:rot:"))
     assert not r.ephemeral
     assert table.events() == [{"type": "rotate", "seat": 0, "pos": "0I5", "orientation": "465"}]
-    assert isinstance(adapter_for("wuerfelmarsch").event_from_dict(table.events()[0]), Rotate)
+    assert isinstance(installed()["wuerfelmarsch"].event_from_dict(table.events()[0]), Rotate)
 
 
 async def test_restart_with_a_die_chosen_then_stale_clicks(
@@ -366,7 +366,7 @@ async def test_resign_export_and_stats(simcord_env, db_path: Path) -> None:
     assert stored(db_path, table.game_id)["status"] == "running"  # the computer plays bob
     await table.play_to_end(thread)
     game = await check_end(table, thread)
-    assert 1 not in adapter_for("wuerfelmarsch").winners(game)
+    assert 1 not in installed()["wuerfelmarsch"].winners(game)
     final = thread.last_message.content
     assert final.index("bob") > max(final.index("alice"), final.index("cy"))  # ranks last
     r = await table.players[0].slash(thread, "dasspiel export")

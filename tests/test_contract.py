@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.contract.adapter import ARG_PATTERN, Button, Click, Controls, GameAdapter, Select, TurnView
 from bot.contract.models import GameRow, Player, Status
 from bot.contract.refusals import Refusal, refusal_text
@@ -58,7 +58,7 @@ T = translator("en")
 
 
 def registered() -> list[GameAdapter[Any]]:
-    return list(adapters().values())
+    return list(installed().values())
 
 
 @dataclass(slots=True)
@@ -374,7 +374,7 @@ CASES = [
 def test_every_game_plays_to_its_end_through_its_adapter(
     kind: str, seats: int, computers: dict[int, str], options: dict[str, str]
 ) -> None:
-    adapter = adapters()[kind]
+    adapter = installed()[kind]
     run = play(start(adapter, f"contract-{kind}", seats, computers, options), random.Random(kind))
     assert run.clicks > 0 or len(computers) == seats
     assert run.actions > 0
@@ -382,7 +382,7 @@ def test_every_game_plays_to_its_end_through_its_adapter(
 
 @pytest.mark.parametrize("kind", [a.kind for a in registered()])
 def test_a_person_who_resigns_leaves_a_game_that_still_ends(kind: str) -> None:
-    adapter = adapters()[kind]
+    adapter = installed()[kind]
     low, _ = adapter.seat_range({})
     seats = max(3, low) if adapter.max_seats >= 3 else low
     run = start(adapter, f"resign-{kind}", seats, {}, {})
@@ -496,7 +496,7 @@ def check_secrets(run: Run, rng: random.Random) -> int:
 
 @pytest.mark.parametrize("kind", sorted(SECRETS))
 def test_what_a_seat_may_not_see_changes_nothing_it_is_shown(kind: str) -> None:
-    adapter = adapters()[kind]
+    adapter = installed()[kind]
     low, _ = adapter.seat_range({})
     rng = random.Random(f"secret-{kind}")
     run = start(adapter, f"secret-{kind}", max(low, 3 if adapter.max_seats >= 3 else low), {}, {})

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.adapters import installed
 from bot.adapters.spexxx import ADAPTER
 from bot.adapters.spexxx.daily import DAILY
 from bot.cli.migrate_db import migrate_db
@@ -32,7 +33,7 @@ def finished_game(day: str, policy: int):  # type: ignore[no-untyped-def]
 async def test_one_attempt_a_day_in_all_servers_and_saves_are_optimistic(
     database: TestDb,
 ) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     daily = DailyStore(store, {"spexxx": ADAPTER})
     try:
         # two starts at once (two clicks): one attempt
@@ -64,7 +65,7 @@ async def test_one_attempt_a_day_in_all_servers_and_saves_are_optimistic(
 
 
 async def test_board_streak_days_and_past_days_stored_once_as_games(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     daily = DailyStore(store, {"spexxx": ADAPTER})
     try:
         for day, user, policy in (

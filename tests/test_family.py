@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from renderers import spexxx
 from renderers.das_spiel import panels
 from renderers.das_spiel import theme as das_theme
@@ -57,12 +57,12 @@ def _same_colour(picture: RGB, emoji: RGB) -> bool:
 
 
 def test_every_game_is_listed() -> None:
-    assert set(adapters()) == set(PICTURE_SEATS)
+    assert set(installed()) == set(PICTURE_SEATS)
 
 
 @pytest.mark.parametrize("kind", sorted(PICTURE_SEATS))
 def test_chat_marks_a_seat_with_a_circle_of_its_picture_colour(kind: str) -> None:
-    game = adapters()[kind]
+    game = installed()[kind]
     marks = game.seat_marks[: game.max_seats]
     assert len(marks) == game.max_seats and len(set(marks)) == len(marks), marks
     for seat, mark in enumerate(marks):
@@ -216,14 +216,15 @@ def test_the_spexxx_final_message_lists_the_lines_that_scored(lang: str) -> None
 
     row = finished("spexxx", False)
     t = translator(lang)
-    content = adapters()["spexxx"].final_view(t, row).content
-    assert content.startswith(text.standings(t, row))
+    game = installed()["spexxx"]
+    content = game.final_view(t, row).content
+    assert content.startswith(text.standings(t, game, row))
     lines = spexxx_lines(row.game.state.owners)
     assert lines
     said = content.splitlines()[-1]
     assert said.startswith(t("Spexxx lines that scored: {lines}", lines="").rstrip())
     for seat, squares in lines:
         ends = f"{GRID[squares[0]].name}–{GRID[squares[-1]].name}"  # type: ignore[union-attr]
-        label = text.seat_label(t, row, seat)
+        label = text.seat_label(t, row, seat, game.seat_marks)
         part = said[said.index(label + " (") :].split(")")[0]
         assert ends in part, (ends, part)

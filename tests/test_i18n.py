@@ -188,11 +188,11 @@ def test_a_live_games_engine_refusals_are_its_own_sentences_in_every_language(
 ) -> None:
     """In a live game the engine's words (seats, milliseconds) never reach a player, in English
     neither: each refusal is the game's sentence, or the general one for any it does not name."""
-    from bot.adapters import adapter_for
+    from bot.adapters import installed
     from bot.contract.refusals import ENGINE_REFUSALS, refusal_text
     from games.das_spiel import errors as das_errors
 
-    game = adapter_for(kind)
+    game = installed()[kind]
     t = translator(lang)
     known = {**ENGINE_REFUSALS, **game.refusals}
     errors = [e for e in vars(das_errors).values() if isinstance(e, type)]

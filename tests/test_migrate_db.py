@@ -17,6 +17,7 @@ import pytest
 import pytest_asyncio
 
 from bot import create_bot
+from bot.adapters import installed
 from bot.cli.migrate_db import MigrationRefused, migrate_db
 from bot.core.config import Database
 from bot.storage import open_store
@@ -178,7 +179,7 @@ async def test_the_old_platform_database_moves_over(empty_postgres: TestDb, tmp_
     for table, key in (("games", "id"), ("game_events", "game_id, seq")):
         sql = f"SELECT * FROM {table} ORDER BY {key}"
         assert empty_postgres.rows(sql) == source.rows(sql)
-    store = await open_store(empty_postgres.url)
+    store = await open_store(empty_postgres.url, installed())
     try:
         finished = await store.get(10, 1, events=True)
         assert finished is not None and finished.options == {"variant": "adult"}
@@ -219,7 +220,7 @@ async def test_a_target_in_use_is_refused_and_left_alone(
 async def test_a_corrupt_game_in_the_file_is_reported(empty_postgres: TestDb, tmp_path: Path):
     path = tmp_path / "old.sqlite3"
     shutil.copy(OLD_DATABASE, path)
-    store = await open_store(path)  # to the latest schema, as the bot would
+    store = await open_store(path, installed())  # to the latest schema, as the bot would
     await store.close()
     as_db(path).execute('UPDATE games SET state = \'{"variant": "adult"}\' WHERE id = 2')
     done = await asyncio.to_thread(
@@ -233,7 +234,7 @@ async def test_a_corrupt_game_in_the_file_is_reported(empty_postgres: TestDb, tm
 async def test_a_row_postgres_cannot_hold_copies_nothing(empty_postgres: TestDb, tmp_path: Path):
     path = tmp_path / "old.sqlite3"
     shutil.copy(OLD_DATABASE, path)
-    store = await open_store(path)
+    store = await open_store(path, installed())
     await store.close()
     as_db(path).execute("UPDATE game_events SET guild_id = 'ten' WHERE game_id = 1 AND seq = 0")
     with pytest.raises(MigrationRefused, match="the copy failed, nothing was copied"):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.adapters import installed
 from bot.cli import admin
 from bot.contract.models import Player, Status
 from bot.contract.refusals import Refusal
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 async def store_with_game(url: str) -> int:
-    store = await open_store(url)
+    store = await open_store(url, installed())
     row = await store.create_lobby(5, 6, Player(1, "ann"), "spexxx", {"variant": "adult"})
     row.players.append(Player(2, "ben"))
     row.game = Game.new(2, SeededDice(7))
@@ -100,7 +101,7 @@ async def test_backup_and_restore_round_trip(tmp_path: Path) -> None:
     assert size > 0
     target = tmp_path / "restored.sqlite3"
     assert admin.restore(tmp_path / "backups" / "b.sqlite3", target) == 1
-    store = await open_store(target)
+    store = await open_store(target, installed())
     try:
         rows = await store.all_games()
         assert len(rows) == 1 and rows[0].game is not None
@@ -160,7 +161,7 @@ def test_json_logs_carry_guild_and_game() -> None:
 
 
 async def test_drain_waits_for_actions_under_way_and_refuses_new_ones() -> None:
-    play = PlayController(None, None, None)  # type: ignore[arg-type]
+    play = PlayController(None, None, None, None)  # type: ignore[arg-type]
     release = asyncio.Event()
     finished = []
 
@@ -183,7 +184,7 @@ async def test_drain_waits_for_actions_under_way_and_refuses_new_ones() -> None:
 
 
 async def test_drain_gives_up_after_its_timeout() -> None:
-    play = PlayController(None, None, None)  # type: ignore[arg-type]
+    play = PlayController(None, None, None, None)  # type: ignore[arg-type]
     entered = asyncio.Event()
 
     async def stuck() -> None:

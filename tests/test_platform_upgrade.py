@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from bot.adapters import installed
 from bot.adapters.spexxx import ADAPTER as SPEXXX
 from bot.contract.models import Status
 from bot.flow.stats import StatsStore
@@ -37,7 +38,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
     old_results = old_rows(
         path, "SELECT game_id, user_id, score, won, longest, zones FROM stats_results"
     )
-    store = await SqliteGameStore.open(path)
+    store = await SqliteGameStore.open(path, installed())
     try:
         assert await store.schema_version() == MIGRATIONS[-1][0] == 11
         # a server that played before was past its first lobby: no line pointing to /help
@@ -62,7 +63,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
         assert running.game.state.variant is Variant.CHILDREN
         assert len(running.game.state.throws) == 1  # mid-turn, as it was left
         # statistics: the same results and ratings, now those of Spexxx, facts kept
-        stats = StatsStore(store, "spexxx")
+        stats = StatsStore(store, installed()["spexxx"])
         ann = await stats.player(GUILD, 1)
         bob = await stats.player(GUILD, 2)
         assert ann is not None and bob is not None
@@ -75,7 +76,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
             assert mine.facts == [facts[user_id - 1]]
             assert mine.facts[0]["longest"] == longest
             assert mine.facts[0]["zones"] == json.loads(zones)
-        assert await StatsStore(store, "spectrangle").player(GUILD, 1) is None
+        assert await StatsStore(store, installed()["spectrangle"]).player(GUILD, 1) is None
         assert not await stats.record(finished)  # recorded before the upgrade: not twice
         # the server's settings: shared ones stay (now /server's), Spexxx's defaults are its own
         server = await store.server_settings(GUILD)
@@ -91,7 +92,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
 async def test_the_migrated_game_plays_on(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     shutil.copy(OLD_DATABASE, path)
-    store = await SqliteGameStore.open(path)
+    store = await SqliteGameStore.open(path, installed())
     try:
         row = await store.get(GUILD, 2)
         assert row is not None and row.game is not None

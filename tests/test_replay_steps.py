@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.contract.models import GameRow, Player, Status
 from bot.contract.replay_steps import StepReplays
 from bot.core.replays import ReplayBook, sides
@@ -17,7 +17,7 @@ from games.common.dice import SeededDice
 from locales import translator
 from renderers.animation import animate
 
-KINDS = sorted(adapters())
+KINDS = sorted(installed())
 
 
 @functools.cache
@@ -25,7 +25,7 @@ def played(kind: str) -> tuple[GameRow, tuple[str, ...]]:
     """A whole game at the most seats, played by normal computers, with each result line the
     bot posts as it goes (a turn-based game after each action ending a turn, a live game at
     the end of each round), and the row as stored: its log decoded from JSON."""
-    game = adapters()[kind]
+    game = installed()[kind]
     t = translator("en")
     seats = game.max_seats
     options = {game.option.name: game.option.default} if game.option else {}
@@ -62,17 +62,17 @@ def played(kind: str) -> tuple[GameRow, tuple[str, ...]]:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_game_offers_replays(kind: str) -> None:
-    assert isinstance(adapters()[kind], StepReplays)
+    assert isinstance(installed()[kind], StepReplays)
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_step_says_what_the_bot_posted_for_that_turn(kind: str) -> None:
     row, posted = played(kind)
-    book = ReplayBook(adapters())
+    book = ReplayBook(installed())
     t = translator("en")
     steps = len(book.rows(row))
     assert steps == len(posted) + 1  # the start, then one step per message
-    final = adapters()[kind].final_view(t, book.rows(row)[-1]).content
+    final = installed()[kind].final_view(t, book.rows(row)[-1]).content
     said = [book.view(t, row, n).line for n in range(1, steps)]
     assert said[-1].endswith("\n" + final)  # the end also gives the standings
     said[-1] = said[-1].removesuffix("\n" + final)
@@ -83,8 +83,8 @@ def test_each_step_says_what_the_bot_posted_for_that_turn(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_last_step_is_the_game_as_it_ended(kind: str) -> None:
     row, _ = played(kind)
-    game = adapters()[kind]
-    rows = ReplayBook(adapters()).rows(row)
+    game = installed()[kind]
+    rows = ReplayBook(installed()).rows(row)
     assert game.same_state(rows[-1].game, row.game)
     assert rows[-1].status is Status.FINISHED
     assert all(r.status is Status.RUNNING for r in rows[:-1])
@@ -92,7 +92,7 @@ def test_the_last_step_is_the_game_as_it_ended(kind: str) -> None:
 
 
 def test_a_game_is_rebuilt_once_and_the_oldest_leaves_a_full_book() -> None:
-    book = ReplayBook(adapters(), games_kept=2)
+    book = ReplayBook(installed(), games_kept=2)
     rows = [played(kind)[0] for kind in ("spexxx", "cuibono", "raffzahn")]
     for n, row in enumerate(rows):
         row = GameRow(
@@ -110,9 +110,9 @@ def test_a_game_is_rebuilt_once_and_the_oldest_leaves_a_full_book() -> None:
 
 def test_raffzahn_shows_one_side_at_a_time_and_the_others_have_none() -> None:
     row, _ = played("raffzahn")
-    book = ReplayBook(adapters())
+    book = ReplayBook(installed())
     t = translator("en")
-    assert list(sides(adapters()["raffzahn"], row)) == [0, 1, 2]
+    assert list(sides(installed()["raffzahn"], row)) == [0, 1, 2]
     public = book.view(t, row, 5)
     walls = [book.view(t, row, 5, side) for side in (0, 1, 2)]
     assert public.picture is not None
@@ -121,12 +121,12 @@ def test_raffzahn_shows_one_side_at_a_time_and_the_others_have_none() -> None:
     assert public.picture.draw(*public.picture.args, **public.picture.kwargs) not in drawn
     for kind in KINDS:
         if kind != "raffzahn":
-            assert not sides(adapters()[kind], played(kind)[0])
+            assert not sides(installed()[kind], played(kind)[0])
 
 
 def _pngs(kind: str, count: int) -> list[bytes]:
     row, _ = played(kind)
-    book = ReplayBook(adapters())
+    book = ReplayBook(installed())
     t = translator("en")
     out = []
     for n in range(count):

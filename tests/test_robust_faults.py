@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from bot.adapters import installed
 from bot.storage import open_store
 from games.spexxx import Game
 from tests.databases import TestDb, as_db
@@ -43,7 +44,7 @@ async def assert_consistent(where: Path | TestDb) -> int:
         gid: [s for (s,) in db.rows("SELECT seq FROM game_events WHERE game_id = ?", (gid,))]
         for _, gid in keys
     }
-    store = await open_store(db.url)
+    store = await open_store(db.url, installed())
     try:
         for guild_id, game_id in keys:
             row = await store.get(guild_id, game_id)

@@ -150,8 +150,8 @@ async def _crashed(row: Any, channel: Any) -> None:
 
 async def second_process(bot: Any, database: TestDb, dice: Any) -> PlayController:
     """Another process's platform: own store connection, locks, timers and computers."""
-    store = await open_store(database.url)
-    play = PlayController(bot, store, dice, 0)
+    store = await open_store(database.url, bot.games)
+    play = PlayController(bot, store, bot.games, dice, 0)
 
     async def starts() -> None:  # as the other process's bot does when it is ready
         play.timers.start()

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.adapters import installed
 from bot.adapters.spexxx import ADAPTER as SPEXXX
 from bot.adapters.spexxx.adapter import most_used_zone
 from bot.contract.models import GameRow, Player, Status
@@ -156,7 +157,7 @@ async def finished_row(
 @pytest.fixture
 async def store(database: TestDb):  # type: ignore[no-untyped-def]
     """The stats tables on both stores (``database`` runs each test on SQLite and PostgreSQL)."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     yield store
     await store.close()
 
@@ -165,7 +166,7 @@ async def store(database: TestDb):  # type: ignore[no-untyped-def]
 async def test_a_game_is_recorded_once_and_ratings_balance(
     store: SqlGameStore, seed: int, shared: bool
 ) -> None:
-    stats = StatsStore(store, "spexxx")
+    stats = StatsStore(store, installed()["spexxx"])
     row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=seed)
     assert await stats.record(row)
     assert not await stats.record(row)  # the hook running twice changes nothing
@@ -190,7 +191,7 @@ async def test_a_game_is_recorded_once_and_ratings_balance(
 
 
 async def test_cancelled_and_running_games_are_not_counted(store: SqlGameStore) -> None:
-    stats = StatsStore(store, "spexxx")
+    stats = StatsStore(store, installed()["spexxx"])
     row = await finished_row(store, [Player(1, "ann"), Player(2, "bob")], seed=2)
     row.status = Status.CANCELLED
     await store.save(row)
@@ -202,7 +203,7 @@ async def test_cancelled_and_running_games_are_not_counted(store: SqlGameStore) 
 async def test_catch_up_records_missed_games_oldest_first(
     store: SqlGameStore, database: TestDb
 ) -> None:
-    stats = StatsStore(store, "spexxx")
+    stats = StatsStore(store, installed()["spexxx"])
     players = [Player(1, "ann"), Player(2, "bob"), Player(3, "cid")]
     rows = [await finished_row(store, players, seed=s) for s in (3, 4, 5)]
     await finished_row(store, players, seed=6, guild=OTHER_GUILD)
@@ -232,7 +233,7 @@ async def test_a_finished_game_that_does_not_read_blocks_no_other_games_statisti
 ) -> None:
     """Issue 23, item 1: the oldest unrecorded game not reading used to fail every ``stats``
     and ``leaderboard`` of its server, for good; now it is skipped (and logged)."""
-    stats = StatsStore(store, "spexxx")
+    stats = StatsStore(store, installed()["spexxx"])
     players = [Player(1, "ann"), Player(2, "bob")]
     broken, good = [await finished_row(store, players, seed=s) for s in (3, 4)]
     database.execute("UPDATE games SET state = '{}' WHERE id = ?", (broken.id,))
@@ -243,7 +244,7 @@ async def test_a_finished_game_that_does_not_read_blocks_no_other_games_statisti
 
 
 async def test_computers_are_fixed_rating_opponents(store: SqlGameStore) -> None:
-    stats = StatsStore(store, "spexxx")
+    stats = StatsStore(store, installed()["spexxx"])
     row = await finished_row(store, [Player(1, "ann"), Player(0, "Computer (hard)", "hard")], 7)
     assert await stats.record(row)
     ann = await stats.player(GUILD, 1)
@@ -258,7 +259,7 @@ async def test_computers_are_fixed_rating_opponents(store: SqlGameStore) -> None
 
 
 async def test_a_resigned_player_ranks_last(store: SqlGameStore) -> None:
-    stats = StatsStore(store, "spexxx")
+    stats = StatsStore(store, installed()["spexxx"])
     players = [Player(1, "ann"), Player(2, "bob"), Player(3, "cid")]
     row = await finished_row(store, players, seed=8, resign_seat=2)
     assert row.game is not None and row.game.state.resigned == [False, False, True]

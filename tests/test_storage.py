@@ -14,6 +14,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.adapters import installed
 from bot.contract.models import (
     GameDefaults,
     GameRow,
@@ -55,10 +56,10 @@ def play_some(game: Game, turns: int, rng: random.Random) -> None:
 
 
 async def test_migrations_apply_once(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     assert await store.schema_version() == MIGRATIONS[-1][0]
     await store.close()
-    store = await open_store(database.url)  # a second start applies nothing again
+    store = await open_store(database.url, installed())  # a second start applies nothing again
     assert await store.migrate() == MIGRATIONS[-1][0]
     await store.close()
     versions = [v for (v,) in database.rows("SELECT version FROM schema_version ORDER BY 1")]
@@ -76,7 +77,7 @@ async def test_sqlite_syncs_each_save_to_disk_by_default(
     database = Database.file(tmp_path / "x.sqlite3")
     if setting is not None:
         database = replace(database, synchronous=setting)
-    store = await open_store(database)
+    store = await open_store(database, installed())
     try:
         assert isinstance(store, SqliteGameStore)
         async with store._db.execute("PRAGMA synchronous") as cur:  # the connection that writes
@@ -93,9 +94,9 @@ async def test_both_schemas_have_the_same_tables_and_columns(
     database: TestDb, tmp_path: Path
 ) -> None:
     """The end schema means the same on both: every table and column, in order."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     await store.close()
-    reference = await SqliteGameStore.open(tmp_path / "reference.sqlite3")
+    reference = await SqliteGameStore.open(tmp_path / "reference.sqlite3", installed())
     try:
         tables = [
             r[0]
@@ -129,7 +130,7 @@ async def test_both_schemas_have_the_same_tables_and_columns(
 async def test_two_processes_starting_at_once_migrate_once(database: TestDb) -> None:
     """Two starts on an empty database at the same moment (separate connections, as two
     processes have): one migrates, the other waits for it and finds the schema current."""
-    stores = await asyncio.gather(*(open_store(database.url) for _ in range(3)))
+    stores = await asyncio.gather(*(open_store(database.url, installed()) for _ in range(3)))
     try:
         for store in stores:
             assert await store.schema_version() == MIGRATIONS[-1][0]
@@ -146,14 +147,14 @@ async def test_processes_starting_at_once_on_a_new_sqlite_file_all_open(tmp_path
     Forty new files, so a store that does not try again fails here."""
     for attempt in range(40):
         url = f"sqlite:///{tmp_path / f'new-{attempt}.sqlite3'}"
-        stores = await asyncio.gather(*(open_store(url) for _ in range(3)))
+        stores = await asyncio.gather(*(open_store(url, installed()) for _ in range(3)))
         for store in stores:
             assert await store.schema_version() == MIGRATIONS[-1][0]
             await store.close()
 
 
 async def test_rows_are_scoped_by_guild(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await store.create_lobby(
             GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
@@ -171,7 +172,7 @@ async def test_rows_are_scoped_by_guild(database: TestDb) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_saved_state_equals_replay_of_stored_events(database: TestDb, seed: int) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await store.create_lobby(
             GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
@@ -196,7 +197,7 @@ async def test_saved_state_equals_replay_of_stored_events(database: TestDb, seed
 
 
 async def test_a_stale_save_is_refused_and_changes_nothing(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await store.create_lobby(
             GUILD, CHANNEL, Player(1, "ann"), "spexxx", {"variant": "adult"}
@@ -227,7 +228,7 @@ async def started(store: SqlGameStore, seed: int = 1) -> GameRow:
 async def test_reads_never_see_a_save_half_written(database: TestDb) -> None:
     """Reads racing saves of the same game: each sees a state that is the replay of the log it
     sees, and never a save that was rolled back (item 4 of issue 11)."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store)
         assert row.game is not None
@@ -265,7 +266,7 @@ async def test_reads_never_see_a_save_half_written(database: TestDb) -> None:
 async def test_a_load_reads_the_state_and_the_log_only_when_asked(database: TestDb) -> None:
     """A click loads the state alone; actions on it are stored after the log it did not read,
     and the whole log still replays to the stored state (item 13 of issue 11)."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store, seed=5)
         assert row.game is not None
@@ -299,7 +300,7 @@ async def test_a_load_reads_the_state_and_the_log_only_when_asked(database: Test
 
 
 async def test_the_timer_sweep_lists_due_games_without_loading_them(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store)
         row.turn_due, row.reminder_due = 100.0, 50.0
@@ -317,7 +318,7 @@ async def test_the_timer_sweep_lists_due_games_without_loading_them(database: Te
 
 
 async def test_a_corrupt_stored_state_is_a_bug_not_a_refusal(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store)
         database.execute(
@@ -337,7 +338,7 @@ async def test_a_row_that_does_not_read_is_left_out_of_listings_and_hides_no_oth
     edit) used to abort the whole list, for every server. Now it is logged with its ids, named
     in ``unreadable``, and the rest is listed; loading it by its id still raises."""
     caplog.set_level(logging.ERROR, logger="bot.storage")
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         broken = await started(store)  # the lowest id: the first row of every listing
         good = await started(store, seed=2)
@@ -365,7 +366,7 @@ async def test_a_row_that_does_not_read_is_left_out_of_listings_and_hides_no_oth
 
 
 async def test_a_timed_view_that_does_not_read_hides_no_other(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store)
         for message_id in (1, 2):
@@ -380,7 +381,10 @@ async def test_two_processes_saving_one_game_one_wins(database: TestDb) -> None:
     """Two stores on one database (as two bot processes have) load the same game and save at
     the same moment: the row's version lets exactly one save through; the other is refused
     with ``StaleGame`` and stores none of its events."""
-    first, second = await open_store(database.url), await open_store(database.url)
+    first, second = (
+        await open_store(database.url, installed()),
+        await open_store(database.url, installed()),
+    )
     try:
         row = await started(first)
         mine, theirs = await first.get(GUILD, row.id), await second.get(GUILD, row.id)
@@ -406,7 +410,7 @@ async def test_two_processes_saving_one_game_one_wins(database: TestDb) -> None:
 
 
 async def test_settings_round_trip(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         settings = await store.guild_settings(GUILD)
         assert settings.games == {}
@@ -433,7 +437,7 @@ async def test_settings_round_trip(database: TestDb) -> None:
 
 
 async def test_integrity_check_finds_a_gap_in_a_games_log(database: TestDb) -> None:
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store)
         assert row.game is not None
@@ -454,13 +458,13 @@ async def test_an_unknown_database_url_is_refused_clearly() -> None:
     from bot.core.config import ConfigError
 
     with pytest.raises(ConfigError, match=r"sqlite:///.*postgresql://.*not 'mysql://'"):
-        await open_store("mysql://root:secret@db/bot")
+        await open_store("mysql://root:secret@db/bot", installed())
 
 
 async def test_a_process_lists_only_the_games_of_its_shards(database: TestDb) -> None:
     """Due and running games of guilds on the process's shards only, by Discord's rule
     ``(guild_id >> 22) % shard_count``: ``ShardScope``'s SQL reads the same on both stores."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         guilds = [(shard << 22) + 5 + (7 << 22) * k for shard in range(4) for k in (0, 1)]
         rows = []
@@ -491,7 +495,7 @@ async def test_a_process_lists_only_the_games_of_its_shards(database: TestDb) ->
 async def test_the_unposted_games_are_turns_and_finals_no_message_shows(database: TestDb) -> None:
     """The timer sweep's listing: a running game whose turn has no message and a finished one
     whose final standings have none; not a cancelled game, nor one whose message is known."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         rows = []
         for status in (Status.RUNNING, Status.FINISHED, Status.FINISHED, Status.CANCELLED):
@@ -516,7 +520,7 @@ async def test_the_unposted_games_are_turns_and_finals_no_message_shows(database
 async def test_live_panels_are_kept_replaced_listed_by_age_and_dropped(database: TestDb) -> None:
     """A live game's panels: one per seat (a newer one replaces it), listed while their token
     is valid (older ones are dropped from the table), gone with their game's deletion too."""
-    store = await open_store(database.url)
+    store = await open_store(database.url, installed())
     try:
         row = await started(store)
         for seat, shown in ((0, 100.0), (1, 200.0), (0, 300.0)):

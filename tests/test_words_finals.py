@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.contract.models import GameRow, Player, Status
 from bot.core import text
 from games.common.dice import SeededDice
@@ -19,14 +19,14 @@ from locales import LANGUAGES, translator
 PLACE = re.compile(r"^\d+\. ")
 WINNER = re.compile(r" — 🏆 ([^·]*\w[^·]*) · (.+)$")  # "— 🏆 fewest minus points · **7 …**"
 BOLD_NUMBER = re.compile(r"\*\*[+−-]?\d+\*\*")
-CASES = [(kind, {}) for kind in sorted(adapters())] + [("spectrangle", {"teams": "teams"})]
+CASES = [(kind, {}) for kind in sorted(installed())] + [("spectrangle", {"teams": "teams"})]
 
 
 @functools.cache
 def finished(kind: str, teams: bool) -> GameRow:
     """A whole game of ``kind`` played by the normal computer for every seat (live games by
     their own computers), as the bot stores it."""
-    game = adapters()[kind]
+    game = installed()[kind]
     seats = 4 if teams else max(game.min_seats, 3) if game.max_seats >= 3 else game.min_seats
     options = {game.option.name: "teams" if teams else game.option.default} if game.option else {}
     levels = ["normal", "hard", "easy", "normal"]
@@ -58,7 +58,8 @@ def finished(kind: str, teams: bool) -> GameRow:
 def standings_lines(kind: str, options: dict[str, Any], lang: str) -> list[str]:
     row = finished(kind, bool(options))
     t = translator(lang)
-    content = adapters()[kind].final_view(t, row).content or text.standings(t, row)
+    game = installed()[kind]
+    content = game.final_view(t, row).content or text.standings(t, game, row)
     return [line for line in content.splitlines() if PLACE.match(line)]
 
 
@@ -94,7 +95,7 @@ def test_a_team_final_has_one_line_per_team_with_its_total(lang: str) -> None:
         assert any(t("{n} point", "{n} points", n) in line for n in totals), line
 
 
-DAS_SPIEL = [kind for kind in sorted(adapters()) if adapters()[kind].group == "dasspiel"]
+DAS_SPIEL = [kind for kind in sorted(installed()) if installed()[kind].group == "dasspiel"]
 
 
 @pytest.mark.parametrize("kind", DAS_SPIEL)
@@ -115,7 +116,7 @@ def test_a_final_picture_heads_its_figures_with_what_they_count(
     monkeypatch.setattr(panels, "final_picture", final_picture)
     row = finished(kind, False)
     for lang in ("en", "de"):
-        picture = adapters()[kind].final_view(translator(lang), row).picture
+        picture = installed()[kind].final_view(translator(lang), row).picture
         assert picture is not None
         picture.draw(*picture.args, **picture.kwargs)
     english, german = said

@@ -7,9 +7,12 @@ import importlib.util
 import shutil
 import sqlite3
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from bot.adapters import adapter_for
+from bot.adapters import installed
+from bot.contract.adapter import GameAdapter
 from bot.core.config import Settings
 from bot.storage import CorruptGame, SqlGameStore, open_store
 from bot.storage.migrations import MIGRATIONS
@@ -29,7 +32,8 @@ async def check(settings: Settings) -> list[str]:
         print(f"database: {path.resolve()} ({'exists' if path.exists() else 'will be created'})")
     else:
         print(f"database: {database.redacted()} (PostgreSQL)")
-    store = await open_store(database)
+    games = installed()
+    store = await open_store(database, games)
     try:
         version = await store.schema_version()
         latest = MIGRATIONS[-1][0]
@@ -40,7 +44,7 @@ async def check(settings: Settings) -> list[str]:
         print(f"integrity: {integrity}")
         if integrity != "ok":
             problems.append(f"integrity check: {integrity}")
-        stored, checked, found = await check_games(store)
+        stored, checked, found = await check_games(store, games)
         problems += found
         replayed = "all replayed" if not found else f"{len(found)} problem(s)"
         print(f"games: {stored} stored, {checked} with a log, {replayed}")
@@ -49,7 +53,9 @@ async def check(settings: Settings) -> list[str]:
     return report(problems, "check")
 
 
-async def check_games(store: SqlGameStore) -> tuple[int, int, list[str]]:
+async def check_games(
+    store: SqlGameStore, games: Mapping[str, GameAdapter[Any]]
+) -> tuple[int, int, list[str]]:
     """Every stored game's state against the replay of its log through its adapter:
     (games stored, games with a log, problems)."""
     problems: list[str] = []
@@ -64,7 +70,7 @@ async def check_games(store: SqlGameStore) -> tuple[int, int, list[str]]:
         if row is None or row.game is None:
             continue
         checked += 1
-        game = adapter_for(row.kind)
+        game = games[row.kind]
         try:
             setup, _ = game.dump(row.game)
             replayed = game.replay(setup, game.events(row.game))
@@ -181,7 +187,7 @@ def restore_postgres(backup_file: Path, url: str) -> int:
 
 
 async def _count_games(url: str) -> int:
-    store = await open_store(url)
+    store = await open_store(url, installed())
     try:
         return (await store.table_counts())["games"]
     finally:

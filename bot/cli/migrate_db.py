@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.adapters import installed
 from bot.cli.admin import check_games, report
 from bot.core.config import Database
 from bot.storage.base import TABLES
@@ -34,9 +35,10 @@ async def migrate_db(source: Database, target: Database) -> list[str]:
         raise MigrationRefused("--to must be a PostgreSQL database: postgresql://…")
     if not source.path.exists():
         raise MigrationRefused(f"there is no SQLite database at {source.path}")
-    src = await SqliteGameStore.open(source.path)  # brought to the latest schema first
+    games = installed()
+    src = await SqliteGameStore.open(source.path, games)  # brought to the latest schema first
     try:
-        dst = await PostgresGameStore.open(target.url)
+        dst = await PostgresGameStore.open(target.url, games)
         try:
             return await _copy_and_verify(src, dst, source, target)
         finally:
@@ -81,7 +83,7 @@ async def _copy_and_verify(
             problems.append(
                 f"{table}: {len(rows)} rows in the file, {len(stored)} copied, {same} identical"
             )
-    games, with_log, found = await check_games(dst)
+    games, with_log, found = await check_games(dst, dst.games)
     print(f"  games: {games} copied, {with_log} with a log replayed through their game")
     problems += found
     integrity = await dst.integrity_check()

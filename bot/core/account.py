@@ -66,7 +66,7 @@ def account(t: Translator, game: GameAdapter[Any], row: GameRow, status_name: st
     """``row``: the game with its whole log loaded; ``status_name``: its status in words."""
     assert row.game is not None and not row.log_start, "an account needs the whole log"
     players = ", ".join(
-        text.seat_label(t, row, seat) + (" " + t("(resigned)") if gone else "")
+        text.seat_label(t, row, seat, game.seat_marks) + (" " + t("(resigned)") if gone else "")
         for seat, gone in enumerate(game.resigned(row.game))
     )
     told = tuple(turn_lines(t, game, row))

@@ -6,12 +6,15 @@ Every function that produces words takes the translator ``t`` of the language to
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapters import adapter_for
 from bot.contract.models import GameRow
 from locales import N_, Translator
+
+if TYPE_CHECKING:
+    from bot.contract.adapter import GameAdapter
 
 MAX_NAME = 32
 AI_LEVEL_LABELS: dict[str, str] = {
@@ -72,15 +75,13 @@ def player_names(t: Translator, row: GameRow) -> list[str]:
     return [player_name(t, row, seat) for seat in range(len(row.players))]
 
 
-def seat_label(t: Translator, row: GameRow, seat: int) -> str:
-    """The seat's colour mark (as in the game's pictures) and its safe name."""
-    marks = adapter_for(row.kind).seat_marks
+def seat_label(t: Translator, row: GameRow, seat: int, marks: Sequence[str]) -> str:
+    """The seat's colour mark (``marks``: its game's, as in the pictures) and its safe name."""
     return f"{marks[seat % len(marks)]} {safe_name(player_name(t, row, seat))}"
 
 
-def standings(t: Translator, row: GameRow) -> str:
+def standings(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
     """Final places by points, resigned seats marked; a winner's line says why they won."""
-    game = adapter_for(row.kind)
     scores = game.scores(row.game)
     resigned = game.resigned(row.game)
     winners = set(game.winners(row.game))
@@ -90,7 +91,9 @@ def standings(t: Translator, row: GameRow) -> str:
         why = f"🏆 {most_points(t, scores, seat)} · " if seat in winners else ""
         note = " " + t("(resigned)") if resigned[seat] else ""
         points = t("{n} point", "{n} points", scores[seat])
-        lines.append(f"{place}. {seat_label(t, row, seat)} — {why}**{points}**{note}")
+        lines.append(
+            f"{place}. {seat_label(t, row, seat, game.seat_marks)} — {why}**{points}**{note}"
+        )
     return "\n".join(lines)
 
 

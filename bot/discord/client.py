@@ -9,12 +9,13 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from bot.adapters import adapters
+from bot.adapters import installed
 from bot.adapters.spectrangle.daily import DAILY as SPECTRANGLE_DAILY
 from bot.adapters.spexxx.daily import DAILY as SPEXXX_DAILY
 from bot.core.config import DEFAULT_DATABASE_PATH, Database
 from bot.core.dice import DiceSource, system_dice
 from bot.core.failures import DISCORD_FAILURES
+from bot.core.registry import Registry
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.discord import commands as game_commands
 from bot.discord import daily as daily_commands
@@ -64,6 +65,7 @@ class GameBot(commands.AutoShardedBot):
         away_hours: float = away.AWAY_SECONDS / 3600,
         shards: ShardScope = ALL_SHARDS,
         channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
+        games: Registry | None = None,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
         super().__init__(
@@ -86,16 +88,18 @@ class GameBot(commands.AutoShardedBot):
         self.lobby_idle_hours = lobby_idle_hours
         self.away_hours = away_hours
         self.channel_pace = channel_pace
+        self.games = installed() if games is None else games  # built once, passed to the rest
         self._resumed = False  # the start-up recovery listed and went through every game
         self._unrecovered: set[GameKey] = set()  # games it failed on: tried again on reconnect
         self._recovering = False  # a recovery runs (on_ready may come again meanwhile)
         self._again = False  # on_ready came again while it ran: it goes over what failed again
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.database)
+        self.store = await open_store(self.database, self.games)
         self.play = PlayController(
             self,
             self.store,
+            self.games,
             self.dice,
             self.ai_delay,
             max_missed_turns=self.max_missed_turns,
@@ -106,10 +110,13 @@ class GameBot(commands.AutoShardedBot):
         self.server_rules = ServerRules(self.store)
         self.play_again = play_again.PlayAgain(
             self.store,
-            adapters(),
+            self.games,
             self.server_rules,
             self.play.public_t,
-            lambda t, row: (lobby_content(t, row), lobby_view(t, row)),
+            lambda t, row: (
+                lobby_content(t, self.games[row.kind], row),
+                lobby_view(t, self.games[row.kind], row),
+            ),
             self.channel_of,
             self.play.pacer,
             now,
@@ -117,12 +124,12 @@ class GameBot(commands.AutoShardedBot):
         )
         self.play.results.add(self.play_again.buttons, play_again.PREFIX)
         self.replays = ReplayViewer(
-            self.store, adapters(), self.play.render, self.play.public_t, self.play.tell
+            self.store, self.games, self.play.render, self.play.public_t, self.play.tell
         )
         self.play.results.add(self.replays.buttons, REPLAY_PREFIX)
         self.away_votes = away.AwayVotes(
             self.store,
-            adapters(),
+            self.games,
             self.play,
             self.play.pacer,
             now,
@@ -134,13 +141,13 @@ class GameBot(commands.AutoShardedBot):
         await asyncio.to_thread(compile_catalogs)  # blocking work, before anyone is answered
         self.add_dynamic_items(GameItem, play_again.PlayAgainItem, ReplayItem, away.AwayItem)
         await self.tree.set_translator(CommandTranslator())
-        for group in game_commands.groups(self, list(adapters().values())):
+        for group in game_commands.groups(self, list(self.games.values())):
             self.tree.add_command(group)
         daily_rules = {"spexxx": SPEXXX_DAILY, "spectrangle": SPECTRANGLE_DAILY}
         assert isinstance(self.store, SqlGameStore)
-        self.daily = daily_commands.install(self, self.store, self.play, adapters(), daily_rules)
+        self.daily = daily_commands.install(self, self.store, self.play, self.games, daily_rules)
         self.tree.add_command(server_command(self.store, self.play.forget_language))
-        self.help_desk = HelpDesk(adapters(), self.store, self.play.render, self.tree)
+        self.help_desk = HelpDesk(self.games, self.store, self.play.render, self.tree)
         self.add_dynamic_items(RulesItem)
         for command in help_commands(self.help_desk):
             self.tree.add_command(command)
@@ -156,7 +163,7 @@ class GameBot(commands.AutoShardedBot):
         log.info("storage ready at %s", self.database.redacted())
         self.play.timers.start()
         self.away_votes.start()
-        for game in adapters().values():  # the first image builds cached layers (~60 ms)
+        for game in self.games.values():  # the first image builds cached layers (~60 ms)
             await self.play.render(game.warm)
 
     async def channel_of(self, channel_id: int) -> discord.abc.GuildChannel | None:
@@ -261,6 +268,7 @@ def create_bot(
     away_hours: float = away.AWAY_SECONDS / 3600,
     shards: ShardScope = ALL_SHARDS,
     channel_pace: tuple[int, float] | None = (LIMIT, WINDOW),
+    games: Registry | None = None,
 ) -> GameBot:
     """The bot on ``database`` (a ``DATABASE_URL`` or ``Database``), else the SQLite file at
     ``database_path``; ``ai_delay`` paces computer players' actions (seconds; 0 in tests);
@@ -268,7 +276,8 @@ def create_bot(
     others may vote to remove them (``bot.flow.away``);
     ``shards``: which shards it connects and whose servers' games it touches (default: all);
     ``channel_pace``: at most so many public creates and edits per channel in so many seconds
-    (``bot.flow.pacing``; None: unpaced)."""
+    (``bot.flow.pacing``; None: unpaced); ``games``: the registry of the games it offers
+    (default: every installed adapter, ``bot.adapters.installed``)."""
     return GameBot(
         database_path=database_path,
         database=database,
@@ -281,4 +290,5 @@ def create_bot(
         away_hours=away_hours,
         shards=shards,
         channel_pace=channel_pace,
+        games=games,
     )

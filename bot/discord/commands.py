@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.adapters import adapter_for
 from bot.contract.adapter import Choice, GameAdapter
 from bot.contract.models import GameDefaults, GameRow, Player, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
 from bot.core.account import account
 from bot.core.failures import DISCORD_FAILURES
+from bot.core.registry import Registry
 from bot.core.turn_timer import TIMER_CHOICES, timer_text
 from bot.discord.translate import cmd
 from bot.flow import lobby, replies
@@ -107,14 +107,14 @@ class GameCommands:
             other = row
             raise Refusal(
                 "This thread belongs to {game}: use `/{group}` commands here.",
-                game=lambda t: title(other),
-                group=_group_of(other),
+                game=lambda t: title(self.bot.games[other.kind], other),
+                group=self.bot.games[other.kind].group,
             )
         if not row.status.active:
             ended = row
             raise Refusal(
                 "{ended} `/{group} games` lists the games still running.",
-                ended=lambda t: game_ended(t, ended),
+                ended=lambda t: game_ended(t, self.bot.games[ended.kind], ended),
                 group=self.group,
             )
         return row
@@ -167,7 +167,7 @@ class GameCommands:
             if existing is not None and existing.thread_id == interaction.channel_id:
                 raise Refusal(
                     "This thread belongs to {game}. Open a new lobby in <#{channel}>.",
-                    game=title(existing),
+                    game=title(self.bot.games[existing.kind], existing),
                     channel=existing.channel_id,
                 )
             if existing is not None and (
@@ -176,8 +176,8 @@ class GameCommands:
                 raise Refusal(
                     "{game} is still open in this channel. "
                     "Finish or cancel it first (`/{group} cancel`).",
-                    game=title(existing),
-                    group=_group_of(existing),
+                    game=title(self.bot.games[existing.kind], existing),
+                    group=self.bot.games[existing.kind].group,
                 )
             server = await self.bot.server_rules.check_start(
                 interaction.guild_id, channel_ids(interaction), starter_of(interaction)
@@ -202,8 +202,9 @@ class GameCommands:
             try:
                 await replies.send_message(
                     interaction,
-                    lobby_content(t, row) + (f"\n{first}" if first else ""),
-                    view=lobby.lobby_view(t, row),
+                    lobby_content(t, self.bot.games[row.kind], row)
+                    + (f"\n{first}" if first else ""),
+                    view=lobby.lobby_view(t, self.bot.games[row.kind], row),
                     allowed_mentions=NO_MENTIONS,
                 )
             except DISCORD_FAILURES:
@@ -338,7 +339,7 @@ class GameCommands:
         t = await self.public_t(interaction)
         with contextlib.suppress(*DISCORD_FAILURES):
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=closed_lobby(t, row), view=None
+                content=closed_lobby(t, self.bot.games[row.kind], row), view=None
             )
 
     async def games(self, interaction: discord.Interaction) -> None:
@@ -366,7 +367,7 @@ class GameCommands:
                 return
             await replies.send_message(
                 interaction,
-                games_list(t, interaction.guild_id, rows),
+                games_list(t, self.bot.games, interaction.guild_id, rows),
                 ephemeral=True,
                 allowed_mentions=NO_MENTIONS,
             )
@@ -382,7 +383,7 @@ class GameCommands:
         async def action() -> None:
             assert interaction.guild_id is not None
             who = member or interaction.user
-            store = StatsStore(self.bot.store, game.kind)
+            store = StatsStore(self.bot.store, game)
             await store.catch_up(interaction.guild_id)
             found = await store.player(interaction.guild_id, who.id)
             if found is None:
@@ -394,7 +395,7 @@ class GameCommands:
             t = await self.public_t(interaction)
             await replies.send_message(
                 interaction,
-                embed=stats_embed(t, game.kind, found, who.display_name),
+                embed=stats_embed(t, game, found, who.display_name),
                 allowed_mentions=NO_MENTIONS,
             )
 
@@ -405,7 +406,7 @@ class GameCommands:
     ) -> None:
         async def action() -> None:
             assert interaction.guild_id is not None
-            store = StatsStore(self.bot.store, game.kind)
+            store = StatsStore(self.bot.store, game)
             await store.catch_up(interaction.guild_id)
             rows = await store.leaderboard(interaction.guild_id, by)
             if not rows:
@@ -413,7 +414,7 @@ class GameCommands:
             t = await self.public_t(interaction)
             await replies.send_message(
                 interaction,
-                embed=leaderboard_embed(t, game.kind, rows, by),
+                embed=leaderboard_embed(t, game, rows, by),
                 allowed_mentions=NO_MENTIONS,
             )
 
@@ -435,20 +436,21 @@ class GameCommands:
                 )
             if row.game is None:
                 raise Refusal(
-                    "{game} has not started: there is nothing to export.", game=title(row)
+                    "{game} has not started: there is nothing to export.",
+                    game=title(self.bot.games[row.kind], row),
                 )
-            adapter = adapter_for(row.kind)
+            adapter = self.bot.games[row.kind]
             if row.status is Status.RUNNING and not adapter.export_running:
                 raise Refusal(
                     "{game} is still running: its record would show what players may not see "
                     "yet. Export it when the game is over.",
-                    game=title(row),
+                    game=title(self.bot.games[row.kind], row),
                 )
             t = user_t(interaction)
             told = await asyncio.to_thread(
                 account, t, adapter, row, t(STATUS_NAMES[row.status])
             )  # a replay of the whole log: off the event loop
-            files = [export_file(row)]
+            files = [export_file(adapter, row)]
             footer = t("Attached: the record of every move, `{file}`.", file=files[0].filename)
             words, whole = told.message(t, footer)
             if not whole:
@@ -514,7 +516,7 @@ class GameCommands:
             if here is not None and here.kind in self.kinds and here.status is not Status.LOBBY:
                 return here.id
         found = [
-            await StatsStore(self.bot.store, game.kind).export_game_id(guild_id, channel_id)
+            await StatsStore(self.bot.store, game).export_game_id(guild_id, channel_id)
             for game in self.members
         ]
         return max((i for i in found if i is not None), default=None)
@@ -529,16 +531,14 @@ def _own_option(game: GameAdapter[Any], value: str) -> str:
     return value
 
 
-def _group_of(row: GameRow) -> str:
-    return adapter_for(row.kind).group
-
-
-def games_list(t: Translator, guild_id: int, rows: Sequence[GameRow | Unreadable]) -> str:
+def games_list(
+    t: Translator, games: Registry, guild_id: int, rows: Sequence[GameRow | Unreadable]
+) -> str:
     """One line per game, as many as fit in one message; then how many more are not listed."""
     lines: list[str] = []
     size = 0
     for listed, row in enumerate(rows[:MAX_LISTED]):
-        line = game_line(t, guild_id, row)
+        line = game_line(t, games, guild_id, row)
         more = t("…and {n} more.", n=len(rows) - listed - 1) if listed + 1 < len(rows) else ""
         if size + len(line) + 1 + len(more) > MESSAGE_LIMIT:
             break
@@ -549,12 +549,14 @@ def games_list(t: Translator, guild_id: int, rows: Sequence[GameRow | Unreadable
     return "\n".join(lines)
 
 
-def game_line(t: Translator, guild_id: int, row: GameRow | Unreadable) -> str:
+def game_line(t: Translator, games: Registry, guild_id: int, row: GameRow | Unreadable) -> str:
     if isinstance(row, Unreadable):
         where = f" · <#{row.channel_id}>" if row.channel_id else ""
         return t("**#{id}** could not be read (the bot's log says why)", id=row.id) + where
-    game = adapter_for(row.kind)
-    players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
+    game = games[row.kind]
+    players = ", ".join(
+        text.seat_label(t, row, s, game.seat_marks) for s in range(len(row.players))
+    )
     if row.status is Status.LOBBY:
         where = (
             f"https://discord.com/channels/{guild_id}/{row.channel_id}/{row.lobby_message_id}"

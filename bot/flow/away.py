@@ -253,7 +253,7 @@ class AwayVotes:
         game = self.games[row.kind]
         return t(
             CALL,
-            name=text.seat_label(t, row, watch.seat),
+            name=text.seat_label(t, row, watch.seat, self.games[row.kind].seat_marks),
             game=f"{game.title} #{row.id}",
             people=" ".join(f"<@{v}>" for v in voters),
             group=game.group,
@@ -293,7 +293,7 @@ class AwayVotes:
                 watch.message_id,
                 content=t(
                     PLAYED if row.status is Status.RUNNING else ENDED,
-                    name=text.seat_label(t, row, watch.seat),
+                    name=text.seat_label(t, row, watch.seat, self.games[row.kind].seat_marks),
                 ),
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -367,7 +367,7 @@ class AwayVotes:
         await self.store.save(row)
         await self.store.drop_away_watch(row.guild_id, row.id)
         log.info("seat %d removed (%s)", seat, "vote" if interaction else "alone", extra=ids(row))
-        name = text.seat_label(t, row, seat)
+        name = text.seat_label(t, row, seat, self.games[row.kind].seat_marks)
         title = f"{game.title} #{row.id}"
         said = t(REMOVED if interaction else GONE, name=name, game=title, days=ALONE_DAYS)
         said += " " + game.resigned_text(t, name)

@@ -11,7 +11,6 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from bot.adapters import adapter_for
 from bot.contract.adapter import Move
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
@@ -52,7 +51,7 @@ class ComputerTurns:
     async def act(self, row: GameRow, level: str) -> Move:
         """Apply one AI action for the seat on turn (a computer's, or a player's whose time ran
         out); seeded by game and event index, so the same position gives the same choice."""
-        game = adapter_for(row.kind)
+        game = self.play.games[row.kind]
         seat = game.current(row.game)
         assert seat is not None
         seed = f"{row.id}:{row.event_count}"
@@ -66,7 +65,7 @@ class ComputerTurns:
             row = await self.play.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return False
-            game = adapter_for(row.kind)
+            game = self.play.games[row.kind]
             seat = game.current(row.game)
             if seat is None or not row.players[seat].is_ai or row.turn_message_id is None:
                 return False  # not a computer's turn, or not posted yet (posting schedules it)

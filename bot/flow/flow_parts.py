@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bot.contract.models import GameRow
     from bot.core.dice import DiceSource
+    from bot.core.registry import Registry
     from bot.core.shards import ShardScope
     from bot.discord.client import GameBot
     from bot.flow.computer import ComputerTurns
@@ -25,6 +26,7 @@ class FlowParts:
 
     bot: GameBot
     store: GameStore
+    games: Registry
     dice: DiceSource
     timers: TurnTimers
     timed: TimedViews

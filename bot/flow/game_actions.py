@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapters import adapter_for
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -44,7 +43,7 @@ class GameActions(FlowParts):
         the game, so the best of them stays in and wins. Each step is a logged ``Resign``, so
         the stored state stays the replay of the log.
         """
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         resigned = game.resigned(row.game)
         humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not resigned[s]]
         if not game.finished(row.game) and not humans_in:
@@ -61,7 +60,7 @@ class GameActions(FlowParts):
             row.note = N_("too few players left")
 
     async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         seat = row.seat_of(interaction.user.id)
         if seat is None or game.resigned(row.game)[seat]:
             raise Refusal("You are not playing in this game.")
@@ -79,11 +78,11 @@ class GameActions(FlowParts):
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.public_t(row.guild_id)
-        name = text.seat_label(t, row, seat)
+        name = text.seat_label(t, row, seat, self.games[row.kind].seat_marks)
         await self.announce(interaction, row, game.resigned_text(t, name))
         if ended is not None:  # the turn message of a turn that is over says so
             said = (
-                f"**{title(row)}** · "
+                f"**{title(self.games[row.kind], row)}** · "
                 + t("turn {n}", n=turn_no)
                 + " · "
                 + t("this turn ended: {name} resigned.", name=name)
@@ -110,7 +109,7 @@ class GameActions(FlowParts):
     async def _refresh_turn(self, row: GameRow, channel: discord.abc.Messageable) -> bool:
         """Show a change outside the turn (a resignation) in the posted turn message itself, so
         the player on turn keeps their message and is not called again. False if it was not."""
-        current = adapter_for(row.kind).current(row.game)
+        current = self.games[row.kind].current(row.game)
         if not row.turn_message_id or current is None or row.players[current].is_ai:
             return False
         if not hasattr(channel, "get_partial_message"):
@@ -138,7 +137,7 @@ class GameActions(FlowParts):
             row,
             t(
                 "{game} was cancelled by {name}.",
-                game=title(row),
+                game=title(self.games[row.kind], row),
                 name=text.safe_name(interaction.user.display_name),
             ),
         )
@@ -159,7 +158,7 @@ class GameActions(FlowParts):
         if not hasattr(channel, "get_partial_message"):
             return
         t = await self.public_t(row.guild_id)
-        content = game_ended(t, row)
+        content = game_ended(t, self.games[row.kind], row)
         if results:
             content += "\n" + t("Final standings: {link}", link=results)
         try:

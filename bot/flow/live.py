@@ -35,7 +35,6 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot.adapters import adapter_for
 from bot.contract.models import GameRow, LivePanel, Status
 from bot.contract.refusals import Refusal
 from bot.core.failures import DISCORD_FAILURES, worth_retrying
@@ -132,7 +131,7 @@ class LiveFlow(FlowParts):
 
     def mark_due(self, row: GameRow) -> None:
         """Store the next due time with the game (saved with it: restarts keep it)."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         running = row.status is Status.RUNNING and row.game is not None
         row.turn_due = game.live_due(row.game) if running else None
         row.reminder_due = None
@@ -140,7 +139,7 @@ class LiveFlow(FlowParts):
     def catch_up(self, row: GameRow, until: float) -> int:
         """Apply every step due by ``until`` (timeouts, computers' claims, rolls), in order;
         how many were applied."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         steps = 0
         while row.status is Status.RUNNING:
             due = game.live_due(row.game)
@@ -166,7 +165,7 @@ class LiveFlow(FlowParts):
 
     async def live_tick(self, row: GameRow) -> None:
         """Apply what is due now to a game loaded under its lock, save, then show it."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         if row.status is not Status.RUNNING or row.game is None or not game.live:
             return
         if row.turn_message_id is None:
@@ -208,7 +207,7 @@ class LiveFlow(FlowParts):
     def _round_over(self, row: GameRow, round_before: int) -> int | None:
         """After a change: if the round (the adapter's turn) ended, its message id (and no
         message is the round's now); else None."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         if row.status is Status.FINISHED or game.turn_number(row.game) != round_before:
             ended = end_turn(row)
             return ended if ended is not None else 0
@@ -222,7 +221,7 @@ class LiveFlow(FlowParts):
         if ended is not None:
             t = await self.public_t(row.guild_id)
             if ended:
-                result = adapter_for(row.kind).turn_result(t, row)
+                result = self.games[row.kind].turn_result(t, row)
                 await self.edit_stored_turn(  # the next round's message need not wait for it
                     row, channel, result, board=False, message_id=ended, wait=False
                 )
@@ -256,7 +255,7 @@ class LiveFlow(FlowParts):
         self, interaction: discord.Interaction, row: GameRow, seat: int, click: Click
     ) -> None:
         """A click in a live game, by any seat still playing, stamped ``click.at``."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         assert click.at is not None
         round_before = game.turn_number(row.game)
         steps = self.catch_up(row, click.at)
@@ -319,7 +318,7 @@ class LiveFlow(FlowParts):
         """Answer a click on the round message by redrawing it (or, the round over, by its
         result); False if the clicked message is not the round's (an older one)."""
         message = interaction.message
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         t = await self.public_t(row.guild_id)
         try:
             if ended is not None and message is not None and message.id == ended:
@@ -355,7 +354,7 @@ class LiveFlow(FlowParts):
         """The seat's panel as message fields, in the language ``t`` of the one who opened
         it; None when there is nothing private to show. A finished game's panel shows how it
         ended and offers nothing."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         shown = row.status in (Status.RUNNING, Status.FINISHED)
         if row.game is None or game.resigned(row.game)[seat]:
             shown = False  # a seat that left plays no more: its panel closes
@@ -490,7 +489,7 @@ class LiveFlow(FlowParts):
         """Redraw every open panel of the game that shows an older state (a clicker's panel
         answered with this state already is not drawn again); ``closed``: every one (the game
         was cancelled: a change without an event)."""
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         if not game.redraw_panels:
             return
         for seat in range(len(row.players)):

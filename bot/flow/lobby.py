@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
-from bot.adapters import adapter_for
-from bot.contract.adapter import Button, Option, Select, Style
+from bot.contract.adapter import Button, GameAdapter, Option, Select, Style
 from bot.contract.models import GameRow
 from bot.flow.components import GameItem
 from locales import Translator
 
 
-def lobby_view(t: Translator, row: GameRow) -> discord.ui.View:
+def lobby_view(t: Translator, game: GameAdapter[Any], row: GameRow) -> discord.ui.View:
     """Join, Leave, Start, Cancel; Remove AI when there is one; Add AI while a seat is free."""
-    game = adapter_for(row.kind)
     full = len(row.players) >= game.max_seats
     buttons = [
         Button("join", label=t("Join"), style=Style.SUCCESS, disabled=full),

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapters import adapter_for
 from bot.contract.models import GameRow, Player, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -53,7 +52,7 @@ class LobbyFlow(FlowParts):
             raise Refusal("This lobby is closed: the game has started.")
         user = interaction.user
         seat = row.seat_of(user.id)
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         if kind == "join":
             if seat is not None:
                 raise Refusal("You have already joined this game.")
@@ -108,12 +107,14 @@ class LobbyFlow(FlowParts):
         t = await self.public_t(row.guild_id)
         try:
             if row.status is Status.CANCELLED:
-                await replies.edit_message(interaction, content=closed_lobby(t, row), view=None)
+                await replies.edit_message(
+                    interaction, content=closed_lobby(t, self.games[row.kind], row), view=None
+                )
             else:
                 await replies.edit_message(
                     interaction,
-                    content=lobby_content(t, row),
-                    view=lobby.lobby_view(t, row),
+                    content=lobby_content(t, self.games[row.kind], row),
+                    view=lobby.lobby_view(t, self.games[row.kind], row),
                     allowed_mentions=NO_MENTIONS,
                 )
         except DISCORD_FAILURES as exc:
@@ -132,7 +133,7 @@ class LobbyFlow(FlowParts):
         return user.id == row.host_id or bool(perms and perms.manage_guild)
 
     async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         row.game = game.new_game(len(row.players), row.options, self.dice(row.id, ROLL_OFF))
         game.started(row, now())
         row.status = Status.RUNNING
@@ -146,7 +147,7 @@ class LobbyFlow(FlowParts):
         row.thread_id = play_channel.id if play_channel is not channel else None
         await self._edit_lobby_after_start(t, interaction, row, play_channel.mention)
         options = game.options_text(t, row.options, len(row.players))
-        intro = f"**{title(row)}**" + (f" — {options}." if options else "")
+        intro = f"**{title(self.games[row.kind], row)}**" + (f" — {options}." if options else "")
         intro = "\n".join(part for part in (intro, game.intro(t, row)) if part)
         if note:
             intro = note + "\n" + intro
@@ -164,29 +165,35 @@ class LobbyFlow(FlowParts):
             log.warning("could not post the roll-off: %r", exc, extra=ids(row))
         await self.post_turn(row, play_channel)  # type: ignore[arg-type]
 
-    @staticmethod
-    def _called_to_start(row: GameRow) -> list[int]:
+    def _called_to_start(self, row: GameRow) -> list[int]:
         """A live game needs everyone from its first round (all play at once): its intro pings
         each person but those the first round message pings anyway (``waits_for``), so each
         is pinged once as it begins. A turn game pings each player on their turn instead."""
-        if not adapter_for(row.kind).live:
+        if not self.games[row.kind].live:
             return []
-        first = set(waited_people(row))
+        first = set(waited_people(self.games[row.kind], row))
         return [p.user_id for p in row.players if not p.is_ai and p.user_id not in first]
 
     async def _edit_lobby_after_start(
         self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str
     ) -> None:
-        players = ", ".join(text.seat_label(t, row, s) for s in range(len(row.players)))
+        players = ", ".join(
+            text.seat_label(t, row, s, self.games[row.kind].seat_marks)
+            for s in range(len(row.players))
+        )
         if row.thread_id:
             content = t(
                 "**{game}** has started in {where}: {players}",
-                game=title(row),
+                game=title(self.games[row.kind], row),
                 where=where,
                 players=players,
             )
         else:
-            content = t("**{game}** has started below: {players}", game=title(row), players=players)
+            content = t(
+                "**{game}** has started below: {players}",
+                game=title(self.games[row.kind], row),
+                players=players,
+            )
         try:
             await replies.edit_message(
                 interaction, content=content, view=None, allowed_mentions=NO_MENTIONS
@@ -217,7 +224,7 @@ class LobbyFlow(FlowParts):
         if not missing:
             try:
                 message = interaction.message
-                name = thread_name(t, row)
+                name = thread_name(t, self.games[row.kind], row)
                 if message is not None:
                     thread = await message.create_thread(
                         name=name, auto_archive_duration=archive_minutes(row.turn_timer)

@@ -87,7 +87,7 @@ def entry(t: Translator, game: GameAdapter[Any], row: GameRow, user_id: int) -> 
     elif yours:
         whose = t("**your turn**")
     else:
-        names = t(" and ").join(text.seat_label(t, row, s) for s in on_turn)
+        names = t(" and ").join(text.seat_label(t, row, s, game.seat_marks) for s in on_turn)
         whose = t("{name}'s turn", name=names) if names else t("waiting")
     parts = [name, whose]
     if row.turn_due:

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapters import adapter_for, by_code
 from bot.contract.adapter import Click, GameAdapter, TurnView
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal, refusal_text
@@ -28,6 +27,7 @@ from bot.core import text
 from bot.core.dice import DiceSource
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.logs import ids
+from bot.core.registry import Registry
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.flow import replies
 from bot.flow.background import GameWork
@@ -68,6 +68,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         self,
         bot: GameBot,
         store: GameStore,
+        games: Registry,
         dice: DiceSource,
         ai_delay: float = 1.5,
         *,
@@ -78,6 +79,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
     ) -> None:
         self.bot = bot
         self.store = store
+        self.games = games
         self.scope = shards  # whose servers' games the background passes touch
         # what the background work did, by kind (timers, computers, recovery; ``dropped``: another
         # process acted first): for the heartbeat log and the sharding benchmark
@@ -213,7 +215,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         values: tuple[str, ...] = (),
     ) -> None:
         received = now()  # before the lock: live games apply clicks in the order received
-        game = by_code(code)
+        game = self.games.by_code(code)
         try:
             async with replies.in_time(interaction), self.acting(game_id, settle=False):
                 row = await self._load(interaction, game, game_id)
@@ -278,7 +280,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         message, channel = interaction.message, interaction.channel
         if message is None or channel is None or message.id != row.turn_message_id:
             return
-        seat = adapter_for(row.kind).current(row.game)
+        seat = self.games[row.kind].current(row.game)
         if click.version == row.event_count or seat is None or row.players[seat].is_ai:
             return
         log.warning("a click on a turn message of an older version: redrawn", extra=ids(row))
@@ -287,7 +289,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
     async def _turn_action(
         self, interaction: discord.Interaction, row: GameRow, click: Click
     ) -> None:
-        game = adapter_for(row.kind)
+        game = self.games[row.kind]
         if row.status is Status.LOBBY:
             raise Refusal("This game has not started yet.")
         if row.status is not Status.RUNNING:
@@ -365,13 +367,13 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
             await self.tell(interaction, lost)
 
     def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView:
-        return adapter_for(row.kind).turn_view(t, row, screen)
+        return self.games[row.kind].turn_view(t, row, screen)
 
     def controls(self, row: GameRow, view: TurnView) -> discord.ui.View | None:
         """The turn view's controls as Discord components, their ids carrying the version."""
         if view.controls is None or not view.controls.rows:
             return None
-        code = adapter_for(row.kind).code
+        code = self.games[row.kind].code
         return build_view(code, row.id, row.event_count, view.controls)
 
     async def _show_turn(self, interaction: discord.Interaction, row: GameRow, screen: Any) -> None:
@@ -388,7 +390,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
                 user_t(interaction)(
                     "Discord did not accept the update, but your move is saved. "
                     "`/{group} board` shows the game again.",
-                    group=adapter_for(row.kind).group,
+                    group=self.games[row.kind].group,
                 ),
             )
 

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapters import adapter_for
-from bot.contract.adapter import Picture
+from bot.contract.adapter import GameAdapter, Picture
 from bot.contract.models import GameRow, Status, TimedView
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -76,10 +75,9 @@ def mention_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
-def waited_people(row: GameRow) -> list[int]:
+def waited_people(game: GameAdapter[Any], row: GameRow) -> list[int]:
     """A live game's people the round waits for (``waits_for``): not computers, nor seats a
     computer plays since they resigned."""
-    game = adapter_for(row.kind)
     resigned = game.resigned(row.game)
     seats = game.waits_for(row.game)
     return [row.players[s].user_id for s in seats if not row.players[s].is_ai and not resigned[s]]
@@ -169,22 +167,22 @@ class Posting(FlowParts):
         A turn nobody was shown is tried again in the background (``retry_post``). A try again
         first ``look_back``s: a post Discord carried out although the bot was told it failed
         (a read timeout) is kept as the turn's message instead of being posted twice."""
-        current = adapter_for(row.kind).current(row.game)
+        current = self.games[row.kind].current(row.game)
         assert current is not None
         fresh = row.turn_message_id is None
         previous = row.turn_message_id
         if fresh and row.turn_due is None:  # a clock still running (message lost) keeps on
-            start_turn_clock(row)
+            start_turn_clock(self.games[row.kind], row)
         t = await self.public_t(row.guild_id)
         turn = self.turn_view(t, row)
         content = f"{reminder}\n{turn.content}" if reminder else turn.content
         content, files = await self._with_picture(t, content, turn.picture, channel)
         player = row.players[current]
-        live = adapter_for(row.kind).live  # every seat plays at once: controls for all
+        live = self.games[row.kind].live  # every seat plays at once: controls for all
         controls = None if player.is_ai and not live else self.controls(row, turn)
         view = discord.utils.MISSING if controls is None else controls
         if live:  # a round pings whom it waits for, once: when its message is first posted
-            called = waited_people(row) if fresh else []
+            called = waited_people(self.games[row.kind], row) if fresh else []
         else:
             ping = (fresh or bool(reminder)) and not player.is_ai
             called = [player.user_id] if ping else []
@@ -255,7 +253,7 @@ class Posting(FlowParts):
         A look Discord refuses for good (no permission to read the history) is skipped, so the
         turn is posted all the same; one that fails on the network raises, and the post is
         tried again later rather than risked twice."""
-        code = adapter_for(row.kind).code
+        code = self.games[row.kind].code
 
         def same(message: discord.Message) -> bool:
             if message.id == besides:
@@ -338,7 +336,7 @@ class Posting(FlowParts):
         message too stops saying its turn runs. Best effort: none if they cannot be read."""
         if message_id != POSTED_UNREAD:
             return [message_id]
-        code = adapter_for(row.kind).code
+        code = self.games[row.kind].code
         try:
             found = await self._look_back(
                 channel, lambda m: m.id != keep and self._controls_of(m, code, row.id)
@@ -450,7 +448,7 @@ class Posting(FlowParts):
                 return None
             final = row.status is Status.FINISHED
             if not final and (
-                row.status is not Status.RUNNING or adapter_for(row.kind).current(row.game) is None
+                row.status is not Status.RUNNING or self.games[row.kind].current(row.game) is None
             ):
                 return None
             if row.version != version:
@@ -513,7 +511,7 @@ class Posting(FlowParts):
         for key, row in games:
             try:
                 if row is not None and (
-                    row.game is None or adapter_for(row.kind).current(row.game) is None
+                    row.game is None or self.games[row.kind].current(row.game) is None
                 ):
                     continue  # nobody on turn: nothing to post or resume
                 outcome = await self._recover_game(key.guild_id, key.id)
@@ -543,7 +541,7 @@ class Posting(FlowParts):
             row = await self.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return ""
-            seat = adapter_for(row.kind).current(row.game)
+            seat = self.games[row.kind].current(row.game)
             if seat is None:
                 return ""
             unposted = row.turn_message_id is None  # a crash after the move's save
@@ -575,9 +573,9 @@ class Posting(FlowParts):
                 self.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
                 return "posted"
-            if shown is not None and channel is not None and not adapter_for(row.kind).live:
+            if shown is not None and channel is not None and not self.games[row.kind].live:
                 await self._heal_turn(row, channel, shown)
-            if adapter_for(row.kind).live:
+            if self.games[row.kind].live:
                 # a change saved just before the stop may not have been drawn yet
                 await self.redraw_stored(row)
                 self.live_clocks.schedule(row)  # what fell due while the bot was down
@@ -597,8 +595,8 @@ class Posting(FlowParts):
         controls). The stored turn message is redrawn at the current version (pinging nobody,
         tried again in the background), and any other recent message whose controls still work
         (the current version's) is retired; an ended turn's message is left to its kept change."""
-        code = adapter_for(row.kind).code
-        seat = adapter_for(row.kind).current(row.game)
+        code = self.games[row.kind].code
+        seat = self.games[row.kind].current(row.game)
         human = seat is not None and not row.players[seat].is_ai
         if human and not self._controls_of(shown, code, row.id, row.event_count):
             log.warning("the turn message shows an older version: redrawn", extra=ids(row))
@@ -691,7 +689,7 @@ class Posting(FlowParts):
             if message_id is None:
                 return
         t = await self.public_t(row.guild_id)
-        view = adapter_for(row.kind).result_view(t, row)
+        view = self.games[row.kind].result_view(t, row)
         said = lead + view.content
         content, files = await self._with_picture(t, said, view.picture, channel)
         timed = None
@@ -810,7 +808,7 @@ class Posting(FlowParts):
         self, row: GameRow, timed: TimedView, channel: discord.abc.Messageable
     ) -> tuple[str, list[discord.File]]:
         t = await self.public_t(row.guild_id)
-        view = adapter_for(row.kind).later_view(t, row, timed.then)
+        view = self.games[row.kind].later_view(t, row, timed.then)
         return await self._with_picture(t, timed.lead + view.content, view.picture, channel)
 
     async def _replace_timed(
@@ -847,12 +845,14 @@ class Posting(FlowParts):
         recovery find it (``store.unposted_games``). A try again first ``look_back``s: standings
         Discord posted while the bot was told it failed are kept, not posted twice. The game's
         statistics are recorded at every try, once per game all the same."""
-        game = adapter_for(row.kind)
-        await record_finished(self.store, row)  # stats and Elo, once per game
+        game = self.games[row.kind]
+        await record_finished(self.store, self.games[row.kind], row)  # stats and Elo, once per game
         t = await self.public_t(row.guild_id)
         final = game.final_view(t, row)
-        content = game_over(t, row) + f" {verdict(t, row)}\n"
-        content += final.content or text.standings(t, row)
+        content = (
+            game_over(t, self.games[row.kind], row) + f" {verdict(t, self.games[row.kind], row)}\n"
+        )
+        content += final.content or text.standings(t, self.games[row.kind], row)
         content, files = await self._with_picture(t, content, final.picture, channel)
         message_id, jump_url = None, None
         try:
@@ -949,7 +949,7 @@ class Posting(FlowParts):
             await self.pacer.edit(
                 channel,
                 row.turn_message_id,
-                content=game_ended(t, row),
+                content=game_ended(t, self.games[row.kind], row),
                 view=None,
                 allowed_mentions=NO_MENTIONS,
             )

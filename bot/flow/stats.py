@@ -20,10 +20,11 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.adapters import adapter_for
+from bot.contract.adapter import GameAdapter
 from bot.contract.models import GameRow, PlayerStats, SeatResult, Status
 from bot.core import text
 from bot.storage import CorruptGame, GameStore, Rate
@@ -70,9 +71,9 @@ def elo_changes(ratings: Sequence[float], ranks: Sequence[int], k: float = K_FAC
     return changes
 
 
-def export_bytes(row: GameRow) -> bytes:
+def export_bytes(game: GameAdapter[Any], row: GameRow) -> bytes:
     """The game's record, as ``python -m games.<kind> replay`` reads it."""
-    return adapter_for(row.kind).export(row)[0]
+    return game.export(row)[0]
 
 
 def export_filename(row: GameRow) -> str:
@@ -82,9 +83,8 @@ def export_filename(row: GameRow) -> str:
 # ------------------------------------------------------------ over the store
 
 
-def seat_results(row: GameRow) -> list[SeatResult]:
+def seat_results(game: GameAdapter[Any], row: GameRow) -> list[SeatResult]:
     """What the statistics keep of each seat of a finished game (its whole log loaded)."""
-    game = adapter_for(row.kind)
     assert row.game is not None and not row.log_start, "statistics need the whole event log"
     scores, resigned = game.scores(row.game), game.resigned(row.game)
     facts = game.seat_facts(row.game)
@@ -119,11 +119,12 @@ def rate_by(ranks: Sequence[int]) -> Rate:
 
 
 class StatsStore:
-    """Statistics of one game (``kind``) in a store, through its declared methods."""
+    """Statistics of one game in a store, through its declared methods."""
 
-    def __init__(self, store: GameStore, kind: str) -> None:
+    def __init__(self, store: GameStore, game: GameAdapter[Any]) -> None:
         self.store = store
-        self.kind = kind
+        self.game = game
+        self.kind = game.kind
 
     async def record(self, row: GameRow) -> bool:
         """Record a finished game once; False if it was already recorded or is not finished."""
@@ -134,7 +135,7 @@ class StatsStore:
             if full is None or full.status is not Status.FINISHED:
                 return False
             row = full
-        seats = seat_results(row)
+        seats = seat_results(self.game, row)
         return await self.store.record_result(row, seats, rate_by([s.place for s in seats]))
 
     async def catch_up(self, guild_id: int, limit: int = CATCH_UP_LIMIT) -> int:
@@ -168,11 +169,11 @@ class StatsStore:
         return await self.store.export_game_id(guild_id, self.kind, channel_id)
 
 
-async def record_finished(store: GameStore, row: GameRow) -> None:
+async def record_finished(store: GameStore, game: GameAdapter[Any], row: GameRow) -> None:
     """The hook at a game's end. A failure here must not cost the players their final
     standings message, so it is logged; ``catch_up`` records the game later."""
     try:
-        await StatsStore(store, row.kind).record(row)
+        await StatsStore(store, game).record(row)
     except Exception:
         log.exception(
             "could not record the game's statistics", extra={"guild": row.guild_id, "game": row.id}
@@ -182,8 +183,9 @@ async def record_finished(store: GameStore, row: GameRow) -> None:
 # ---------------------------------------------------------------------- embeds
 
 
-def stats_embed(t: Translator, kind: str, stats: PlayerStats, name: str) -> discord.Embed:
-    game = adapter_for(kind)
+def stats_embed(
+    t: Translator, game: GameAdapter[Any], stats: PlayerStats, name: str
+) -> discord.Embed:
     embed = discord.Embed(
         title=t("{game} stats: {name}", game=game.title, name=text.safe_name(name)),
         colour=EMBED_COLOUR,
@@ -203,7 +205,9 @@ def stats_embed(t: Translator, kind: str, stats: PlayerStats, name: str) -> disc
     return embed
 
 
-def leaderboard_embed(t: Translator, kind: str, rows: list[PlayerStats], by: str) -> discord.Embed:
+def leaderboard_embed(
+    t: Translator, game: GameAdapter[Any], rows: list[PlayerStats], by: str
+) -> discord.Embed:
     lines = []
     for place, p in enumerate(rows, start=1):
         name = text.safe_name(p.name)
@@ -217,11 +221,10 @@ def leaderboard_embed(t: Translator, kind: str, rows: list[PlayerStats], by: str
         else:
             line = f"**{rating}** · {wins} · {games}"
         lines.append(f"{place}. {name} — {line}")
-    game = adapter_for(kind).title
     title = (
-        t("{game} leaderboard — by wins", game=game)
+        t("{game} leaderboard — by wins", game=game.title)
         if by == "wins"
-        else t("{game} leaderboard — by rating", game=game)
+        else t("{game} leaderboard — by rating", game=game.title)
     )
     return discord.Embed(
         title=title,
@@ -230,5 +233,5 @@ def leaderboard_embed(t: Translator, kind: str, rows: list[PlayerStats], by: str
     ).set_footer(text=t("Finished games in this server"))
 
 
-def export_file(row: GameRow) -> discord.File:
-    return discord.File(io.BytesIO(export_bytes(row)), export_filename(row))
+def export_file(game: GameAdapter[Any], row: GameRow) -> discord.File:
+    return discord.File(io.BytesIO(export_bytes(game, row)), export_filename(row))

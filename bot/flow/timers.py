@@ -12,12 +12,12 @@ the running games whose turn no message shows and that nothing in this process t
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import tasks
 
-from bot.adapters import adapter_for
+from bot.contract.adapter import GameAdapter
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -44,9 +44,8 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-def start_turn_clock(row: GameRow) -> None:
+def start_turn_clock(game: GameAdapter[Any], row: GameRow) -> None:
     """Set the due times of the turn now on hand (none for computers or without a timer)."""
-    game = adapter_for(row.kind)
     if game.live:  # a live game's clock is the engine's: its next due step
         row.turn_due = None if row.game is None else game.live_due(row.game)
         row.reminder_due = None
@@ -181,7 +180,7 @@ class TurnTimers:
             if row is None:
                 return
             t = now()
-            if row.status is Status.RUNNING and adapter_for(row.kind).live:
+            if row.status is Status.RUNNING and self.play.games[row.kind].live:
                 if row.turn_due and row.turn_due <= t:
                     await self.play.live_tick(row)  # windows a restart or a lost task left due
             elif row.status is Status.LOBBY and row.lobby_expires and row.lobby_expires <= t:
@@ -208,7 +207,7 @@ class TurnTimers:
                 row.lobby_message_id,
                 content=t(
                     "~~{game} lobby #{id}~~: closed after {hours} hours without a start.",
-                    game=adapter_for(row.kind).title,
+                    game=self.play.games[row.kind].title,
                     id=row.id,
                     hours=f"{self.lobby_idle / 3600:g}",
                 ),
@@ -220,7 +219,7 @@ class TurnTimers:
     async def _remind(self, row: GameRow) -> None:
         """The turn message again, below, with a mention: it replaces the older one, so the
         reminder goes when the turn ends (closed like any turn message)."""
-        game = adapter_for(row.kind)
+        game = self.play.games[row.kind]
         seat = game.current(row.game)
         row.reminder_due = None
         await self.play.store.save(row)  # marked before sending: never reminded twice
@@ -247,7 +246,7 @@ class TurnTimers:
 
     async def _expire(self, row: GameRow) -> None:
         """The normal AI plays the rest of the turn; too many misses in a row remove the player."""
-        game = adapter_for(row.kind)
+        game = self.play.games[row.kind]
         seat = game.current(row.game)
         if seat is None or row.players[seat].is_ai:
             row.turn_due = row.reminder_due = None
@@ -265,7 +264,7 @@ class TurnTimers:
         missed[seat] += 1
         row.missed = missed
         t = await self.play.public_t(row.guild_id)
-        name = text.seat_label(t, row, seat)
+        name = text.seat_label(t, row, seat, self.play.games[row.kind].seat_marks)
         note = "⏰ " + t("Time ran out, so the computer played for {name}:", name=name) + " "
         removed = missed[seat] >= self.max_missed and not game.finished(row.game)
         if removed:

@@ -45,9 +45,10 @@ __all__ = [
 
 async def open_store(
     where: Settings | Database | str | Path,
-    games: Mapping[str, GameAdapter[Any]] | None = None,
+    games: Mapping[str, GameAdapter[Any]],
 ) -> SqlGameStore:
-    """The store the settings (or a database URL, or a SQLite file) name, migrated."""
+    """The store the settings (or a database URL, or a SQLite file) name, migrated; ``games``:
+    the registry, whose codecs read and write each stored kind."""
     database = Database.of(where)
     if database.is_postgres:
         from bot.storage.postgres import PostgresGameStore  # asyncpg only when it is used

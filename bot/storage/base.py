@@ -18,7 +18,6 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from bot.adapters import adapters as installed_adapters
 from bot.contract.adapter import GameAdapter
 from bot.contract.models import (
     AwayWatch,
@@ -308,9 +307,13 @@ class SqlGameStore:
 
     NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"  # an ISO 8601 UTC time, as the schema keeps
 
-    def __init__(self, games: Mapping[str, GameAdapter[Any]] | None) -> None:
-        # the codec of each stored kind; None: the installed games
-        self._games = installed_adapters() if games is None else games
+    def __init__(self, games: Mapping[str, GameAdapter[Any]]) -> None:
+        self._games = games  # the codec of each stored kind: the registry
+
+    @property
+    def games(self) -> Mapping[str, GameAdapter[Any]]:
+        """The games whose stored kinds this store reads and writes."""
+        return self._games
 
     # ------------------------------------------------- what an implementation gives
 

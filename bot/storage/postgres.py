@@ -60,7 +60,7 @@ class _PostgresTx:
 class PostgresGameStore(SqlGameStore):
     NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
 
-    def __init__(self, pool: asyncpg.Pool, games: Mapping[str, GameAdapter[Any]] | None) -> None:
+    def __init__(self, pool: asyncpg.Pool, games: Mapping[str, GameAdapter[Any]]) -> None:
         super().__init__(games)
         self._pool = pool
 
@@ -68,7 +68,7 @@ class PostgresGameStore(SqlGameStore):
     async def open(
         cls,
         url: str,
-        games: Mapping[str, GameAdapter[Any]] | None = None,
+        games: Mapping[str, GameAdapter[Any]],
         *,
         pool_size: int = POOL_MAX,
     ) -> PostgresGameStore:

@@ -52,7 +52,7 @@ class SqliteGameStore(SqlGameStore):
         self,
         db: aiosqlite.Connection,
         reader: aiosqlite.Connection,
-        games: Mapping[str, GameAdapter[Any]] | None,
+        games: Mapping[str, GameAdapter[Any]],
     ) -> None:
         super().__init__(games)
         self._db = db  # writes, one transaction at a time
@@ -63,7 +63,7 @@ class SqliteGameStore(SqlGameStore):
     async def open(
         cls,
         path: str | Path,
-        games: Mapping[str, GameAdapter[Any]] | None = None,
+        games: Mapping[str, GameAdapter[Any]],
         *,
         synchronous: str = SYNCHRONOUS[0],
     ) -> SqliteGameStore:

@@ -13,6 +13,7 @@ import random
 import sys
 from pathlib import Path
 
+from bot.adapters import installed
 from bot.contract.models import GuildSettings, Player, Status
 from bot.flow.stats import StatsStore
 from bot.storage import SqliteGameStore
@@ -35,7 +36,7 @@ def play(game: Game, rng: random.Random, turns: int | None) -> None:
 
 async def main(path: Path) -> None:
     path.unlink(missing_ok=True)
-    store = await SqliteGameStore.open(path)
+    store = await SqliteGameStore.open(path, installed())
     finished = await store.create_lobby(GUILD, CHANNEL, Player(1, "ann"), Variant.ADULT)
     finished.players.append(Player(2, "bob"))
     finished.game = Game.new(2, SeededDice(1), Variant.ADULT)

@@ -299,11 +299,11 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         """The search for the start player (who rolls a 4 first) and the colours."""
         game: Game = row.game
         rolls = [a for a in game.recent if isinstance(a, Roll)]
-        shown = " · ".join(f"{dw.who(t, row, a.seat)} {dw.face(a.value)}" for a in rolls)
+        shown = " · ".join(f"{dw.who(self, t, row, a.seat)} {dw.face(a.value)}" for a in rolls)
         start = game.engine.state.start_player
         lines = [t("Rolling for a 4: {rolls}", rolls=shown)]
         if start is not None:
-            name = dw.who(t, row, start)
+            name = dw.who(self, t, row, start)
             lines.append(t("{name} rolled the first 4 and lays the start pyramid.", name=name))
         lines.append(
             t(
@@ -320,8 +320,8 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         lang = t.lang
         assert seat is not None, "turn_view of a finished game"
         person = not row.players[seat].is_ai
-        lines = [dw.header(t, row, seat)]
-        name = dw.who(t, row, seat)
+        lines = [dw.header(self, t, row, seat)]
+        name = dw.who(self, t, row, seat)
         if s.phase is Phase.BUILD and s.roll is not None:
             lines.append(
                 "🎲 "
@@ -462,7 +462,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
 
     def _supplies(self, t: Translator, row: GameRow) -> str:
         supply = row.game.engine.state.supply
-        parts = [f"{dw.who(t, row, s)} **{supply[s]}**" for s in range(len(supply))]
+        parts = [f"{dw.who(self, t, row, s)} **{supply[s]}**" for s in range(len(supply))]
         return t("In supply: {seats}", seats=" · ".join(parts))
 
     def turn_result(self, t: Translator, row: GameRow) -> str:
@@ -473,7 +473,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
         recent = game.recent
         lang = t.lang
         for i, action in enumerate(recent):
-            name = dw.who(t, row, action.seat)
+            name = dw.who(self, t, row, action.seat)
             later = recent[i + 1] if i + 1 < len(recent) else None
             if isinstance(action, Roll):
                 if isinstance(later, Roll):
@@ -521,7 +521,7 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
             seat = (engine.log[-1].seat + 1) % 3 if engine.log else _buried_seat(engine)
         else:
             seat = s.winners[0] if s.winners else 0
-        return "🏁 " + t(END_REASONS[s.end_reason], name=dw.who(t, row, seat))
+        return "🏁 " + t(END_REASONS[s.end_reason], name=dw.who(self, t, row, seat))
 
     def standing(self, t: Translator, game: Game, seat: int) -> str:
         supply = game.engine.state.supply[seat]

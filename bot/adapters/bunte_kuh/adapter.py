@@ -287,7 +287,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             caller = next((a.seat for a in after if isinstance(a, Stop | Nowhere)), None)
             calls = click.action in ("stop", "nowhere")
             if caller is not None and caller != seat and calls:
-                raise Refusal(CALLED_FIRST, name=lambda t: dw.who(t, row, caller))
+                raise Refusal(CALLED_FIRST, name=lambda t: dw.who(self, t, row, caller))
             if caller == seat:
                 if calls:
                     raise Refusal(COUNTED)
@@ -310,7 +310,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 assert caller is not None
                 if caller == seat:
                     raise Refusal(CALLED_ALREADY)
-                raise Refusal(CALLED_FIRST, name=lambda t: dw.who(t, row, caller))
+                raise Refusal(CALLED_FIRST, name=lambda t: dw.who(self, t, row, caller))
             if click.action == "nowhere":
                 right = not s.matching(s.roll_sum or 0)
                 return Outcome(action=Nowhere(seat, at), panel=right)
@@ -322,7 +322,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         caller = s.caller
         assert caller is not None
         if seat != caller:
-            raise Refusal(NOT_YOURS, name=lambda t: dw.who(t, row, caller))
+            raise Refusal(NOT_YOURS, name=lambda t: dw.who(self, t, row, caller))
         if click.action == "panel":
             return Outcome(panel=True)
         if click.action == "funnel":
@@ -377,7 +377,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
 
     def _supplies(self, t: Translator, row: GameRow) -> str:
         s = row.game.engine.state
-        parts = [f"{dw.who(t, row, seat)} **{s.supply[seat]}**" for seat in range(s.players)]
+        parts = [f"{dw.who(self, t, row, seat)} **{s.supply[seat]}**" for seat in range(s.players)]
         return t("Dice left: {seats}", seats=" · ".join(parts))
 
     def _picture(self, t: Translator, row: GameRow) -> Picture:
@@ -395,7 +395,8 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         if s.phase is Phase.ROLL:
             when = f"<t:{int(self.posix(game, s.clock.now + ROLL_PAUSE_MS)) + 1}:R>"
             lines.append(
-                "🎲 " + t("Next roll {when}, for {name}.", when=when, name=dw.who(t, row, s.holder))
+                "🎲 "
+                + t("Next roll {when}, for {name}.", when=when, name=dw.who(self, t, row, s.holder))
             )
             lines.append(self._supplies(t, row))
             # the pile from the round's first message, as every game's turn shows its table
@@ -406,7 +407,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             assert s.dice is not None
             faces = " ".join(dw.DICE_FACES[v - 1] for v in s.dice)
             lines.append(
-                t("{name} rolled {dice}.", name=dw.who(t, row, s.holder), dice=faces)
+                t("{name} rolled {dice}.", name=dw.who(self, t, row, s.holder), dice=faces)
                 + " "
                 + t(
                     "STOP! Pick the funnel whose three walls add up to the roll (by its row "
@@ -421,7 +422,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             return TurnView("\n".join(lines), Controls(tuple(rows)), self._picture(t, row))
         caller = s.caller
         assert caller is not None
-        name = dw.who(t, row, caller)
+        name = dw.who(self, t, row, caller)
         if s.called is not None:
             lines.append(
                 "✅ "
@@ -554,7 +555,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         s = row.game.engine.state
         if s.end_reason is None:
             return ""
-        names = ", ".join(dw.who(t, row, w) for w in s.winners)
+        names = ", ".join(dw.who(self, t, row, w) for w in s.winners)
         if len(s.winners) > 1:  # BK-4: emptied at the same moment
             return "🏁 " + t("Supplies are used up. Winners: {names}.", names=names)
         return "🏁 " + t("A supply is used up. Winner: {names}.", names=names)

@@ -195,8 +195,8 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         seat = s.current
         assert seat is not None, "turn_view of a finished game"
         person = not row.players[seat].is_ai
-        name = dw.who(t, row, seat)
-        lines = [dw.header(t, row, seat)]
+        name = dw.who(self, t, row, seat)
+        lines = [dw.header(self, t, row, seat)]
         options = self.choices(game)
         page = screen.page if isinstance(screen, Screen) else None
         if page is not None and page >= len(pg.pages(options)):
@@ -295,7 +295,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
     def _scores(self, t: Translator, row: GameRow) -> str:
         s = row.game.engine.state
         parts = [
-            f"{dw.who(t, row, seat)} **{s.minus_points(seat)}** ({len(s.kept[seat])})"
+            f"{dw.who(self, t, row, seat)} **{s.minus_points(seat)}** ({len(s.kept[seat])})"
             for seat in range(s.seats)
         ]
         return t(
@@ -311,7 +311,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         pulled: Pull | None = None
         colour: Colour | None = None
         for action in game.recent:
-            name = dw.who(t, row, action.seat)
+            name = dw.who(self, t, row, action.seat)
             if isinstance(action, Pull):
                 pulled = action
                 continue
@@ -353,7 +353,7 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         if reason is None:
             return ""
         last = engine.log[-1].seat if engine.log else 0
-        return "🏁 " + t(END_REASONS[reason], name=dw.who(t, row, last))
+        return "🏁 " + t(END_REASONS[reason], name=dw.who(self, t, row, last))
 
     def standing(self, t: Translator, game: Game, seat: int) -> str:
         s = game.engine.state

@@ -342,7 +342,9 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         for seat in sorted(range(len(keys)), key=lambda s: (keys[s], s)):
             place = 1 + sum(k < keys[seat] for k in keys)
             why = f"🏆 {self._why_won(t, game, seat)} · " if seat in winners else ""
-            lines.append(f"{place}. {who(t, row, seat)} — {why}{self.standing(t, game, seat)}")
+            lines.append(
+                f"{place}. {who(self, t, row, seat)} — {why}{self.standing(t, game, seat)}"
+            )
         if end := self.end_line(t, row):
             lines.append(end)
         snap = self.snapshot(game)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from bot.adapters import adapter_for
+from typing import TYPE_CHECKING, Any
+
 from bot.contract.models import GameRow
 from bot.core.text import seat_circles, seat_label
 from locales import N_, Translator
 from renderers.das_spiel.panels import SEAT_COLOUR_NAMES
+
+if TYPE_CHECKING:
+    from bot.contract.adapter import GameAdapter
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"  # a rolled value as a die face
 SEAT_DISCS = seat_circles(SEAT_COLOUR_NAMES)  # the colours of the pictures' numbered seat discs
@@ -20,20 +24,19 @@ def face(value: int) -> str:
     return f"**{value}** {DICE_FACES[value - 1]}"
 
 
-def who(t: Translator, row: GameRow, seat: int) -> str:
+def who(game: GameAdapter[Any], t: Translator, row: GameRow, seat: int) -> str:
     """A seat's mark and name, marked when the seat resigned (the computer plays it)."""
-    label = seat_label(t, row, seat)
-    if adapter_for(row.kind).resigned(row.game)[seat]:
+    label = seat_label(t, row, seat, game.seat_marks)
+    if game.resigned(row.game)[seat]:
         label += " " + t("(resigned)")
     return label
 
 
-def header(t: Translator, row: GameRow, seat: int) -> str:
+def header(game: GameAdapter[Any], t: Translator, row: GameRow, seat: int) -> str:
     """``**Abquetschen #7** · turn 3 · <@1>, your turn`` (or the computer playing)."""
-    game = adapter_for(row.kind)
     player = row.players[seat]
     on_turn = (
-        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat))
+        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat, game.seat_marks))
         if player.is_ai
         else t("{mention}, your turn", mention=f"<@{player.user_id}>")
     )

@@ -217,7 +217,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         seat = s.current
         assert seat is not None, "turn_view of a finished game"
         person = not row.players[seat].is_ai
-        lines = [dw.header(t, row, seat)]
+        lines = [dw.header(self, t, row, seat)]
         if s.phase is Phase.LIFT:
             lines.append(self._target(t, row, game.engine))
             if person:
@@ -243,7 +243,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     def _target(self, t: Translator, row: GameRow, engine: EinGame) -> str:
         """How the target in play was set: rolled (the dice) or adopted."""
         s = engine.state
-        name = dw.who(t, row, s.current if s.current is not None else 0)
+        name = dw.who(self, t, row, s.current if s.current is not None else 0)
         dice = next((a.dice for a in reversed(engine.log) if isinstance(a, Roll)), None)
         if s.target_adopted or dice is None:
             return t("{name} adopted {n}.", name=name, n=f"**{s.target}**")
@@ -274,7 +274,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     def _reds(self, t: Translator, row: GameRow) -> str:
         s = row.game.engine.state
         seats = " · ".join(
-            f"{dw.who(t, row, seat)} **{s.reds[seat]}**" for seat in range(s.players)
+            f"{dw.who(self, t, row, seat)} **{s.reds[seat]}**" for seat in range(s.players)
         )
         return t("Red dice won (the goal is {n}): {seats}", n=s.goal, seats=seats)
 
@@ -337,7 +337,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
                 rolled = action.dice
             if not isinstance(action, Lift):
                 continue
-            name = dw.who(t, row, action.seat)
+            name = dw.who(self, t, row, action.seat)
             label = f"**{g.LABELS[action.pos]}**"
             _, walls, n = next(lifted)
             matched = sum(walls) == n
@@ -393,7 +393,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         s = row.game.engine.state
         if s.end_reason is None:
             return ""
-        name = dw.who(t, row, s.winners[0]) if s.winners else ""
+        name = dw.who(self, t, row, s.winners[0]) if s.winners else ""
         return "🏁 " + t(END_REASONS[s.end_reason], name=name, n=s.goal)
 
     def standing(self, t: Translator, game: Game, seat: int) -> str:

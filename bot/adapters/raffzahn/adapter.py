@@ -226,7 +226,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         if click.action in ("stop", "take", "takes") and s.phase is Phase.ROLL:
             raise self.closed(row)
         if click.action in ("roll", "stop") and seat != roller:
-            raise Refusal(ONLY_THE_ROLLER, name=lambda t: dw.who(t, row, roller))
+            raise Refusal(ONLY_THE_ROLLER, name=lambda t: dw.who(self, t, row, roller))
         match click.action, click.args, click.values:
             case "roll", (), ():  # the roller sees at once what the roll lets him take
                 return Outcome(action=Throw(seat, ms), panel=True)
@@ -266,7 +266,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         assert why is not None
         actions = _round_actions(game.engine)
         closer = next((a.seat for a in actions if isinstance(a, Stop)), game.engine.state.roller)
-        return t(CLOSES[why], name=dw.who(t, row, closer))
+        return t(CLOSES[why], name=dw.who(self, t, row, closer))
 
     # --------------------------------------------------------------------------- the clock
 
@@ -354,7 +354,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         names = " · ".join(
             t(
                 "{label}: {value}",
-                label=dw.who(t, row, seat),
+                label=dw.who(self, t, row, seat),
                 value=t("side {side}", side=g.AXIS_NAMES[side_of_seat(seat)]),
             )
             for seat in range(d.RAF_PLAYERS)
@@ -378,7 +378,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         game: Game = row.game
         s = game.engine.state
         roller = s.roller
-        name = dw.who(t, row, roller)
+        name = dw.who(self, t, row, roller)
         person = self.players(game)[roller] is None  # not a computer, nor played by one
         lines = [f"**{self.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))]
         buttons: list[Button] = []
@@ -447,14 +447,16 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
 
     def piles_line(self, t: Translator, row: GameRow) -> str:
         piles = row.game.engine.state.piles()
-        parts = [f"{dw.who(t, row, seat)} **{n}**" for seat, n in enumerate(piles)]
+        parts = [f"{dw.who(self, t, row, seat)} **{n}**" for seat, n in enumerate(piles)]
         return t("Dice taken: {seats}", seats=" · ".join(parts))
 
     def round_takes(self, t: Translator, row: GameRow) -> str:
         """This round's takes so far, in the order applied."""
         takes = _round_actions(row.game.engine)
         parts = [
-            f"{dw.who(t, row, a.seat)} {g.LABELS[a.pos]}" for a in takes if isinstance(a, Take)
+            f"{dw.who(self, t, row, a.seat)} {g.LABELS[a.pos]}"
+            for a in takes
+            if isinstance(a, Take)
         ]
         return t("Taken this round: {takes}", takes=" · ".join(parts)) if parts else ""
 
@@ -552,12 +554,14 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         head = f"**{self.title} #{row.id}** · " + t("round {n}", n=max(1, game.turns))
         if roll is not None:
             head += " · " + t(
-                "{name} rolled {roll}.", name=dw.who(t, row, roll.seat), roll=dw.face(roll.value)
+                "{name} rolled {roll}.",
+                name=dw.who(self, t, row, roll.seat),
+                roll=dw.face(roll.value),
             )
         lines.append(head)
         takes = [a for a in actions if isinstance(a, Take)]
         if takes:
-            shown = " · ".join(f"{dw.who(t, row, a.seat)} {g.LABELS[a.pos]}" for a in takes)
+            shown = " · ".join(f"{dw.who(self, t, row, a.seat)} {g.LABELS[a.pos]}" for a in takes)
             lines.append(t("Taken: {takes}", takes=shown))
         else:
             lines.append(t("Nobody took a die."))

@@ -24,7 +24,7 @@ from bot.contract.adapter import (
 from bot.contract.models import GameRow
 from bot.contract.refusals import Refusal
 from bot.contract.replay_steps import step_games
-from bot.core.text import player_names, seat_circles, seat_label, standings
+from bot.core.text import player_names, seat_label, standings
 from games.common.ai import Decision
 from games.spexxx import (
     GRID,
@@ -48,7 +48,7 @@ from games.spexxx.ai import Level, decide
 from games.spexxx.ai import hint as ai_hint
 from games.spexxx.ai.reasons import PlaceReasons, place_reasons
 from locales import N_, Translator
-from renderers.spexxx import SEAT_COLOUR_NAMES, render_final, render_legend, render_turn
+from renderers.spexxx import render_final, render_legend, render_turn
 
 ZONE_ORDER = {zone.value: zone.points for zone in Zone}
 PLACING = "placing"
@@ -66,7 +66,7 @@ class SpexxxAdapter(GameAdapter[Game]):
     group_description = N_("Play Spexxx")
     min_seats = 2
     max_seats = 4
-    seat_marks = seat_circles(SEAT_COLOUR_NAMES)  # the pictures' seat colours
+    seat_marks = words.SEAT_MARKS  # the pictures' seat colours
     option = GameOption(
         name="variant",
         description=N_("adult or children (fewer cubes, a shorter game); default: the server's"),
@@ -219,7 +219,7 @@ class SpexxxAdapter(GameAdapter[Game]):
             render_final, "spexxx-final.png", (game.state, player_names(t, row)), {"lang": t.lang}
         )
         lines = words.scored_lines(t, row)
-        return TurnView(standings(t, row) + (f"\n{lines}" if lines else ""), None, picture)
+        return TurnView(standings(t, self, row) + (f"\n{lines}" if lines else ""), None, picture)
 
     def check_click(self, row: GameRow, seat: int, click: Click) -> None:
         """Spexxx's controls carry the turn and throws they were posted for (old buttons, from
@@ -262,7 +262,7 @@ class SpexxxAdapter(GameAdapter[Game]):
             return Outcome()
         if action == "hint":
             advice = ai_hint(state)
-            names = [seat_label(t, row, s) for s in range(state.seats)]
+            names = [seat_label(t, row, s, self.seat_marks) for s in range(state.seats)]
             text = words.hint_text(t, advice, state.dice, _reasons(state, advice), names)
             return Outcome(private="💡 " + text)
         if action in ("place", "zone"):

@@ -8,14 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.contract.models import GameRow
-from bot.core.text import seat_label
+from bot.core.text import seat_circles, seat_label
 from games.common.ai import Decision
 from games.spexxx import GRID, Game, Hold, Place, PlacementScore, Throw, Variant, Zone
 from games.spexxx.ai.reasons import PlaceReasons
 from games.spexxx.scoring import spexxx_lines
 from games.spexxx.state import CUBES_PER_PLAYER, MAX_THROWS
 from locales import N_, Translator
+from renderers.spexxx import SEAT_COLOUR_NAMES
 from renderers.spexxx.theme import ZONE_NAMES  # one list of colour names for text and images
+
+SEAT_MARKS = seat_circles(SEAT_COLOUR_NAMES)  # the pictures' seat colours
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 VARIANT_NAMES: dict[Variant, str] = {
@@ -108,7 +111,7 @@ def turn_result(t: Translator, row: GameRow) -> str:
     game: Game = row.game
     state = game.state
     last = state.history[-1]
-    who = seat_label(t, row, last.seat)
+    who = seat_label(t, row, last.seat, SEAT_MARKS)
     dice = dice_text(last.throws[-1])
     if last.square is None:
         return t("{who} threw {dice} and had to discard a cube.", who=who, dice=dice)
@@ -129,7 +132,7 @@ def scoreboard(t: Translator, row: GameRow) -> str:
     state = game.state
     parts = []
     for seat in range(state.seats):
-        entry = f"{seat_label(t, row, seat)} **{state.scores[seat]}**"
+        entry = f"{seat_label(t, row, seat, SEAT_MARKS)} **{state.scores[seat]}**"
         if state.resigned[seat]:
             entry += " " + t("(resigned)")
         else:
@@ -242,7 +245,7 @@ def roll_off_text(t: Translator, row: GameRow) -> str:
     lines = []
     for n, rolls in enumerate(game.setup.roll_off, start=1):
         shown = ", ".join(
-            f"{seat_label(t, row, s)} {die_face(v)}" for s, v in enumerate(rolls) if v
+            f"{seat_label(t, row, s, SEAT_MARKS)} {die_face(v)}" for s, v in enumerate(rolls) if v
         )
         if n > 1:
             lines.append(t("Roll-off (round {n}): {rolls}", n=n, rolls=shown))
@@ -250,7 +253,10 @@ def roll_off_text(t: Translator, row: GameRow) -> str:
             lines.append(t("Roll-off: {rolls}", rolls=shown))
     start = game.setup.start_seat
     lines.append(
-        t("{name} throws first; play follows the seat order.", name=seat_label(t, row, start))
+        t(
+            "{name} throws first; play follows the seat order.",
+            name=seat_label(t, row, start, SEAT_MARKS),
+        )
     )
     return "\n".join(lines)
 
@@ -264,7 +270,7 @@ def turn_content(t: Translator, row: GameRow, *, placing: bool = False) -> str:
     lines = []
     player = row.players[seat]
     who = (
-        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat))
+        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat, SEAT_MARKS))
         if player.is_ai
         else t("{mention}, your turn", mention=f"<@{player.user_id}>")
     )
@@ -328,7 +334,7 @@ def scored_lines(t: Translator, row: GameRow) -> str:
     if not by_seat:
         return ""
     seats = "; ".join(  # not " · ": a computer's name has one
-        f"{seat_label(t, row, seat)} ({', '.join(lines)})"
+        f"{seat_label(t, row, seat, SEAT_MARKS)} ({', '.join(lines)})"
         for seat, lines in sorted(by_seat.items())
     )
     return t("Spexxx lines that scored: {lines}", lines=seats)

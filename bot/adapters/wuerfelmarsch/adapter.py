@@ -12,6 +12,7 @@ buttons' arguments, so nothing is stored for it and it survives a restart. Nothi
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -243,7 +244,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
 
     def intro(self, t: Translator, row: GameRow) -> str:
         corners = " · ".join(
-            t("{name} to {corner}", name=dw.who(t, row, seat), corner=g.LABELS[TARGETS[seat]])
+            t("{name} to {corner}", name=dw.who(self, t, row, seat), corner=g.LABELS[TARGETS[seat]])
             for seat in range(SEATS)
         )
         return "\n".join(
@@ -271,7 +272,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         assert seat is not None, "turn_view of a finished game"
         person = not row.players[seat].is_ai
         shown = self._settle(game, screen) if person else Screen()
-        lines = [dw.header(t, row, seat)]
+        lines = [dw.header(self, t, row, seat)]
         controls = None
         if person:
             lines += self._prompt(t, row, shown)
@@ -337,7 +338,11 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
             by_seat.setdefault(c.by, []).append(g.LABELS[c.pos])
         for seat, labels in sorted(by_seat.items()):
             parts.append(
-                t("{name} captures {labels}", name=dw.who(t, row, seat), labels=" ".join(labels))
+                t(
+                    "{name} captures {labels}",
+                    name=dw.who(self, t, row, seat),
+                    labels=" ".join(labels),
+                )
             )
         if r.removed:
             labels = " ".join(g.LABELS[i] for i in r.removed)
@@ -429,8 +434,9 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
 
     def _scores(self, t: Translator, row: GameRow) -> str:
         s = row.game.engine.state
+        who = functools.partial(dw.who, self, t, row)
         parts = [
-            f"{dw.who(t, row, seat)} **{signed(s.score(seat))}** ({s.owned[seat].bit_count()})"
+            f"{who(seat)} **{signed(s.score(seat))}** ({s.owned[seat].bit_count()})"
             for seat in range(SEATS)
         ]
         return t(
@@ -445,10 +451,12 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         game: Game = row.game
         count = len(game.recent)
         lasts = game.engine.lasts[-count:] if count else ()
-        lines = [pictures.describe(t, last, lambda s: dw.who(t, row, s)) for last in lasts]
+        lines = [pictures.describe(t, last, lambda s: dw.who(self, t, row, s)) for last in lasts]
         for last in lasts:
             for seat in last.result.skipped:
-                lines.append(t("{name} has no die left and is skipped.", name=dw.who(t, row, seat)))
+                lines.append(
+                    t("{name} has no die left and is skipped.", name=dw.who(self, t, row, seat))
+                )
         if not lines:
             lines.append(t("The turn ended."))
         if end := self.end_line(t, row):
@@ -460,7 +468,7 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         if s.end_reason is None:
             return ""
         winner = s.winners[0] if s.winners else 0
-        text = t(END_REASONS[s.end_reason], name=dw.who(t, row, winner), n=s.quiet_turns)
+        text = t(END_REASONS[s.end_reason], name=dw.who(self, t, row, winner), n=s.quiet_turns)
         return "🏁 " + text
 
     def standing(self, t: Translator, game: Game, seat: int) -> str:
