@@ -114,7 +114,7 @@ async def test_daily_attempts_move_to_postgres_with_migrate_db(
 ) -> None:
     """migrate-db copies the attempts as they are, and new attempts there get new ids."""
     path = tmp_path / "bot.sqlite3"
-    store = await open_store(path)
+    store = await open_store(path, installed())
     daily = DailyStore(store, {"spexxx": ADAPTER})
     try:
         for day, user in (("2026-11-26", 7), ("2026-11-27", 7), ("2026-11-27", 8)):
@@ -132,7 +132,7 @@ async def test_daily_attempts_move_to_postgres_with_migrate_db(
         assert await migrate_db(Database.file(path), Database.parse(url)) == []
         sql = "SELECT * FROM daily_attempts ORDER BY id"
         assert TestDb("postgresql", url).rows(sql) == as_db(path).rows(sql)
-        store = await open_store(url)
+        store = await open_store(url, installed())
         daily = DailyStore(store, {"spexxx": ADAPTER})
         try:
             running = await daily.of_user("spexxx", "2026-11-27", 8)
