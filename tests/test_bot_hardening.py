@@ -60,7 +60,7 @@ def test_text_logs_carry_guild_game_and_seat(restore_logging, capfd) -> None:
         "turn %d done", 3, extra={"guild": 42, "game": 7, "seat": 0}
     )
     line = capfd.readouterr().err.strip().splitlines()[-1]
-    assert line.endswith("INFO bot.play: turn 3 done [guild=42 game=7 seat=0]"), line
+    assert line.endswith("INFO bot.flow.play: turn 3 done [guild=42 game=7 seat=0]"), line
 
 
 @pytest.fixture
