@@ -54,7 +54,14 @@ class Attempt:
 
     @property
     def message(self) -> Any:
-        return private(self.channel, self.member)
+        """The attempt's newest private message with its controls (else the newest at all:
+        the ended attempt's)."""
+        mine = [
+            m
+            for m in self.channel.history(viewer=self.member)
+            if m.flags.ephemeral and any(c.startswith("dy-") for c in component_ids(m))
+        ]
+        return max(mine, key=lambda m: m.id) if mine else private(self.channel, self.member)
 
     async def click(self, action: str) -> Any:
         cid = daily_id(self.message, action)

@@ -15,6 +15,7 @@ from games.spectrangle.daily import par_game as spectrangle_par
 from games.spexxx.daily import DailyDice, par_game
 from tests.dailytable import DICE, Attempt, DayClock, daily_id, private
 from tests.simtable import component_ids
+from tests.together import Press, together
 
 DAY1 = "2026-01-01"  # SimCord's virtual clock starts at 2026-01-01 00:00 UTC
 DAY = 86400.0
@@ -252,3 +253,24 @@ async def test_yesterdays_game_is_watched_in_the_replay_viewer_and_todays_is_not
     await bob.click(view, custom_id=last[0])
     ended = max(channel.history(viewer=bob), key=lambda m: m.id)
     assert "the end" in ended.content and ended.attachments
+
+
+async def test_a_double_click_throws_once(table: Table) -> None:
+    """Two clicks on Throw sent before the bot answers either: one throw; the other is told
+    the dice changed. Every die is the day's (turn 0, throw 0)."""
+    env, channel, alice = table.env, table.channel, table.alice
+    a = Attempt(alice, channel)
+    await a.open()
+    await a.click("throw")
+    message = a.message
+    throw = daily_id(message, "throw")
+    assert throw is not None
+    results = await together(env, [Press(alice, message, throw), Press(alice, message, throw)])
+    assert all(r.acknowledged for r in results)
+    assert "throw 2 of 4" in a.message.content
+    refused = [m for m in channel.history(viewer=alice) if "dice have changed" in m.content]
+    assert len(refused) == 1
+    found = DICE.search(a.message.content)
+    assert found is not None
+    dice = DailyDice(DAY1)
+    assert [int(d) for d in found.group(1).split()] == [dice.value(0, 1, i) for i in range(5)]
