@@ -11,6 +11,7 @@ from bot.flow.posting import POST_RETRY_DELAYS
 from tests.conftest import ONLY_SQLITE
 from tests.databases import TestDb, as_db
 from tests.netfaults import NetFaults
+from tests.simtable import component_ids
 from tests.test_bot_cui_bono import CuiTable
 from tests.test_bot_game import Table, stored
 from tests.test_bot_net_faults import retries
@@ -174,6 +175,8 @@ async def test_a_result_line_discord_refused_is_made_later(simcord_env, database
     assert len(finals(thread)) == 1 and not linked(table, thread)
     await simcord_env.advance_time(6)
     shown_once(table, thread, database)
+    lobby = next(m for m in table.channel.history() if "Final standings:" in m.content)
+    assert "again:1" in component_ids(lobby)  # with the results' buttons, as if made at once
     no_errors(simcord_env)
 
 

@@ -753,12 +753,15 @@ class Posting(FlowParts):
             if timed.then[KEPT] == DELETE:
                 await message.delete()
             else:
+                view = None  # a finished game's lobby message keeps its results' buttons
+                if timed.then.get(LOBBY):
+                    view = self.results.view(await self.public_t(row.guild_id), row)
                 await self.pacer.edit(
                     channel,
                     timed.message_id,
                     content=timed.lead,
                     attachments=[],
-                    view=None,
+                    view=view,
                     allowed_mentions=NO_MENTIONS,
                 )
         except discord.NotFound:
