@@ -14,7 +14,7 @@ import pytest
 from games.spectrangle.daily import par_game as spectrangle_par
 from games.spexxx.daily import DailyDice, par_game
 from tests.dailytable import DICE, Attempt, DayClock, daily_id, private
-from tests.simtable import component_ids
+from tests.simtable import component_ids, select_options
 from tests.together import Press, together
 
 DAY1 = "2026-01-01"  # SimCord's virtual clock starts at 2026-01-01 00:00 UTC
@@ -209,21 +209,23 @@ async def test_the_board_and_streaks_across_days_and_the_share_line_gives_nothin
         assert sum(len(row) for row in grid) == 23
 
 
-async def test_spectrangle_daily_played_to_its_end_with_its_par(table: Table) -> None:
-    channel = table.channel
-    alice = table.alice
+async def play_spectrangle(attempt: Attempt) -> None:
+    for _ in range(80):
+        message = attempt.message
+        if all(daily_id(message, act) is None for act in ("tile", "pass", "exchange")):
+            return
+        await attempt.spectrangle_turn()
+    raise AssertionError("the attempt did not end")
+
+
+async def test_spectrangle_daily_same_bag_for_the_same_choices_and_its_par(table: Table) -> None:
+    channel, alice, bob = table.channel, table.alice, table.bob
     a = Attempt(alice, channel, group="spectrangle")
     r = await a.open()
     assert "Spectrangle daily challenge 2026-01-01" in r.response.content
     assert daily_id(a.message, "hint") is None  # no hint: the par player's advice
-    for _ in range(80):
-        if (
-            daily_id(a.message, "tile") is None
-            and daily_id(a.message, "pass") is None
-            and (daily_id(a.message, "exchange") is None)
-        ):
-            break
-        await a.spectrangle_turn()
+    hand = [o.value for o in select_options(a.message, daily_id(a.message, "tile") or "")]
+    await play_spectrangle(a)
     assert "is over" in a.message.content
     share = public(channel)[0].content
     par = spectrangle_par(DAY1).scores[0]
@@ -231,6 +233,15 @@ async def test_spectrangle_daily_played_to_its_end_with_its_par(table: Table) ->
     assert not re.search(r"\b[RGBYPW]{3}\b", share)  # no tile codes
     r = await a.open()
     assert "You have played today's Spectrangle challenge" in r.response.content
+    # bob gets the same tiles and, making the same choices, the same game
+    b = Attempt(bob, channel, group="spectrangle")
+    await b.open()
+    assert [o.value for o in select_options(b.message, daily_id(b.message, "tile") or "")] == hand
+    await play_spectrangle(b)
+    score = re.search(r"alice: \*\*(-?\d+)\*\*", share)
+    assert score is not None
+    assert f"bob: **{score.group(1)}**" in public(channel)[0].content
+    assert public(channel)[0].content.split("\n")[1:4] == share.split("\n")[1:4]
 
 
 async def test_yesterdays_game_is_watched_in_the_replay_viewer_and_todays_is_not(
