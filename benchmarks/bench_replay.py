@@ -23,9 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.models import GameRow, Player, Status
-
 from bot.adapters import installed
+from bot.contract.models import GameRow, Player, Status
 from bot.core.replays import ReplayBook, picture_key
 from games.common.dice import SeededDice
 from locales import translator

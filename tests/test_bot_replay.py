@@ -6,10 +6,12 @@ server with no finished game, another server's game, a running game."""
 from __future__ import annotations
 
 import contextlib
+import io
 import re
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.adapters import installed
 from bot.contract.models import GameRow, Status
@@ -19,6 +21,7 @@ from tests.simtable import component_ids, find_id, select_options
 from tests.test_bot_game import RESULT, Table, finish_game
 from tests.test_bot_raffzahn import RaffTable, play_to_end
 from tests.test_robust_faults import no_errors
+from tests.together import Press, together
 
 STEP = re.compile(r"replay: (the start|the end|step (\d+) of (\d+))")
 
@@ -76,6 +79,7 @@ async def test_a_finished_game_is_watched_again_step_by_step_and_after_a_restart
         "rp-last",
         "rp-pick",
         "rp-post",
+        "rp-gif",
     }
     assert (await png(view))[:4] == b"\x89PNG"
 
@@ -264,3 +268,60 @@ def _row(game_id: int, kind: str, game: object) -> GameRow:
     row = GameRow(game_id, 0, 0, 0, kind, Status.FINISHED)
     row.game = game
     return row
+
+
+async def test_the_animated_replay_is_posted_once_made_and_kept(
+    simcord_env, database, make_bot
+) -> None:
+    """One click: a progress message in the channel, edited with the GIF when it is made; a
+    second click (after a restart too) posts the kept GIF without drawing it again."""
+    table, thread = await finished_spexxx(simcord_env)
+    alice = table.players[0]
+    await alice.slash(thread, "spexxx replay")
+    r = await click(alice, viewer(thread, alice), "gif")
+    assert not r.ephemeral
+    said = simcord_env.transcript()
+    assert "Drawing the animated replay of **Spexxx #1** (24 steps)" in said  # first
+    progress = thread.last_message
+    await simcord_env.bot.replays.drawn()
+    assert simcord_env.bot.replays.renders == 1
+    made = thread.history()[-1]
+    assert made.id == progress.id  # the progress message, edited
+    assert "**Spexxx #1**, the whole game in 24 steps." in made.content
+    gif = await made.attachments[0].read()
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF" and image.n_frames == 25 and len(gif) <= 8 * 1024 * 1024
+    assert 400 <= image.width <= 600
+    assert made.attachments[0].filename == "replay-spexxx-1.gif"
+
+    r = await click(alice, viewer(thread, alice), "gif")  # again: the kept one
+    assert not r.ephemeral
+    again = thread.last_message
+    assert again.id != made.id and await again.attachments[0].read() == gif
+    await simcord_env.restart_bot(make_bot())
+    r = await click(alice, viewer(thread, alice), "gif")  # the old viewer, a new process
+    await simcord_env.bot.replays.drawn()
+    assert simcord_env.bot.replays.renders == 0  # nothing drawn again
+    assert await thread.last_message.attachments[0].read() == gif
+    no_errors(simcord_env)
+
+
+async def test_a_second_click_while_it_is_drawn_is_told_to_wait(simcord_env, database) -> None:
+    table, thread = await finished_spexxx(simcord_env)
+    alice, bob = table.players
+    await alice.slash(thread, "spexxx replay")
+    await bob.slash(thread, "spexxx replay")
+    mine, theirs = viewer(thread, alice), viewer(thread, bob)
+    first, second = await together(
+        simcord_env,
+        [
+            Press(alice, mine, find_id(mine, "rp-gif:")),
+            Press(bob, theirs, find_id(theirs, "rp-gif:")),
+        ],
+    )
+    assert not first.ephemeral
+    assert second.ephemeral and "is being drawn" in second.response.content
+    await simcord_env.bot.replays.drawn()
+    assert simcord_env.bot.replays.renders == 1
+    assert sum(bool(m.attachments) and "whole game" in m.content for m in thread.history()) == 1
+    no_errors(simcord_env)

@@ -40,7 +40,7 @@ async def test_a_schema_4_database_migrates_without_losing_anything(tmp_path: Pa
     )
     store = await SqliteGameStore.open(path, installed())
     try:
-        assert await store.schema_version() == MIGRATIONS[-1][0] == 11
+        assert await store.schema_version() == MIGRATIONS[-1][0] == 12
         # a server that played before was past its first lobby: no line pointing to /help
         assert not await store.first_notice(GUILD, "help")
         assert await store.first_notice(GUILD + 1, "help")

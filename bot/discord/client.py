@@ -246,6 +246,9 @@ class GameBot(commands.AutoShardedBot):
             play.draws.cancel()
             play.timed.cancel()
             play.pacer.close()
+        replays = getattr(self, "replays", None)
+        if replays is not None:
+            replays.cancel()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:

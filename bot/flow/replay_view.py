@@ -11,6 +11,8 @@ server by its id and draws the step asked for.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import io
 import logging
@@ -29,6 +31,7 @@ from bot.core.replays import ReplayBook, StepView, can_replay, picture_key, side
 from bot.flow import replies
 from bot.flow.replies import user_t
 from locales import Translator
+from renderers.animation import LIMIT, animate
 
 if TYPE_CHECKING:
     from bot.storage import GameStore
@@ -118,6 +121,8 @@ class ReplayViewer:
         self.public_t = public_t
         self.tell = tell
         self.book = ReplayBook(games)
+        self.renders = 0  # animated replays made by this process (tests count them)
+        self._making: dict[tuple[int, int, str, str], asyncio.Task[None] | None] = {}
 
     def buttons(self, t: Translator, row: GameRow) -> list[discord.ui.Item[Any]]:
         """The results' part (``bot.flow.results``): Replay, on a finished game's results."""
@@ -211,6 +216,9 @@ class ReplayViewer:
         elif click.act == "post":
             await self._post(interaction, row, at, side)
             return
+        elif click.act == "gif":
+            await self._animated(interaction, row, side)
+            return
         elif click.act not in ("pick", "side"):
             raise Refusal("That button is not valid for this turn.")
         t = user_t(interaction)
@@ -228,6 +236,120 @@ class ReplayViewer:
         content = _cut(f"{self._head(t, row, screen)} · {who}\n{screen.step.line}")
         files = [_file(screen)] if screen.png is not None else []
         await replies.send_message(interaction, content, files=files, allowed_mentions=NO_MENTIONS)
+
+    # ---------------------------------------------------------------- the animated replay
+
+    async def _animated(
+        self, interaction: discord.Interaction, row: GameRow, side: int | None
+    ) -> None:
+        """The whole game as a GIF, in the channel, in the server's language: the one made
+        before (stored), else a progress message now, edited with the GIF once it is made
+        (the frames on the render thread one by one, so other clicks go on meanwhile; the GIF
+        on a thread of its own)."""
+        assert interaction.guild_id is not None
+        t = await self.public_t(interaction.guild_id)
+        code = "p" if side is None else f"s{side}"
+        key = (row.guild_id, row.id, t.lang, code)
+        game = f"{self.games[row.kind].title} #{row.id}"
+        if key in self._making:
+            raise Refusal(
+                "The animated replay of {game} is being drawn: it appears in the channel in a "
+                "moment.",
+                game=game,
+            )
+        self._making[key] = None  # claimed before any wait: a click meanwhile is told so
+        try:
+            task = await self._start(interaction, row, t, side, key, game)
+        finally:
+            if self._making.get(key) is None:
+                self._making.pop(key, None)
+        if task is not None:
+            self._making[key] = task
+            task.add_done_callback(lambda _: self._making.pop(key, None))
+
+    async def _start(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        t: Translator,
+        side: int | None,
+        key: tuple[int, int, str, str],
+        game: str,
+    ) -> asyncio.Task[None] | None:
+        """Post the kept animation (None), or the progress message and the task making it."""
+        stored = await self.store.animation(*key)
+        count = len(await self.run(self.book.rows, row))
+        done = "🎞️ " + t("**{game}**, the whole game in {n} steps.", game=game, n=count - 1)
+        if stored is not None:
+            await replies.send_message(
+                interaction, done, file=_gif(stored, row), allowed_mentions=NO_MENTIONS
+            )
+            return None
+        await replies.send_message(
+            interaction,
+            "🎞️ "
+            + t("Drawing the animated replay of **{game}** ({n} steps)…", game=game, n=count - 1),
+            allowed_mentions=NO_MENTIONS,
+        )
+        guild = interaction.guild
+        limit = min(LIMIT, guild.filesize_limit) if guild is not None else LIMIT
+        return asyncio.create_task(self._make(interaction, row, t, side, key, done, limit))
+
+    async def _make(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        t: Translator,
+        side: int | None,
+        key: tuple[int, int, str, str],
+        done: str,
+        limit: int,
+    ) -> None:
+        try:
+            count = len(await self.run(self.book.rows, row))
+            pictures: list[bytes] = []
+            for n in range(count):
+                screen = await self.run(self._screen, t, row, n, side, None)
+                if screen.png is not None:
+                    pictures.append(screen.png)
+            game = f"{self.games[row.kind].title} #{row.id}"
+            last = len(pictures) - 1
+            captions = [
+                f"{game} · "
+                + (
+                    t("the start")
+                    if n == 0
+                    else t("the end")
+                    if n == last
+                    else t("step {n} of {count}", n=n, count=last)
+                )
+                for n in range(len(pictures))
+            ]
+            made = await asyncio.to_thread(animate, pictures, captions, limit=limit)
+            self.renders += 1
+            await self.store.keep_animation(*key, made.data)
+            await interaction.edit_original_response(
+                content=done, attachments=[_gif(made.data, row)], allowed_mentions=NO_MENTIONS
+            )
+        except DISCORD_FAILURES as exc:  # kept: the next click posts it without drawing
+            log.warning("an animated replay was not shown: %r", exc, extra={"game": row.id})
+        except Exception:  # a bug: logged loudly, and the progress message says so
+            log.exception("an animated replay failed", extra={"game": row.id})
+            with contextlib.suppress(*DISCORD_FAILURES):
+                await interaction.edit_original_response(
+                    content=t("The animated replay could not be made. Please try again later.")
+                )
+
+    async def drawn(self) -> None:
+        """Wait for the animations under way (tests; they run on threads, not virtual time)."""
+        while tasks := [task for task in self._making.values() if task is not None]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def cancel(self) -> None:
+        """Animations under way stop (the bot closes): a later click makes them again."""
+        for task in list(self._making.values()):
+            if task is not None:
+                task.cancel()
 
     # ------------------------------------------------------------------------- drawing
 
@@ -354,6 +476,7 @@ class ReplayViewer:
                 )
             )
         button("post", "📢", False, t("Post in the channel"))
+        button("gif", "🎞️", False, t("Animated replay"))
         view.stop()
         return view
 
@@ -371,6 +494,10 @@ def _number(value: str, below: int) -> int:
     if not value.isdigit() or not 0 <= int(value) < below:
         raise Refusal("That button is not valid for this turn.")
     return int(value)
+
+
+def _gif(data: bytes, row: GameRow) -> discord.File:
+    return discord.File(io.BytesIO(data), f"replay-{row.kind}-{row.id}.gif")
 
 
 def _file(screen: Screen) -> discord.File:

@@ -201,6 +201,15 @@ class GameStore(Protocol):
 
     async def export_game_id(self, guild_id: int, kind: str, channel_id: int) -> int | None: ...
 
+    # animated replays, made once
+    async def animation(self, guild_id: int, game_id: int, lang: str, side: str) -> bytes | None:
+        """A finished game's animated replay as made before, or None."""
+        ...
+
+    async def keep_animation(
+        self, guild_id: int, game_id: int, lang: str, side: str, data: bytes
+    ) -> None: ...
+
     # administration
     async def schema_version(self) -> int: ...
 
@@ -237,6 +246,7 @@ TABLES: dict[str, str] = {
     "away_watch": "game_id",
     "guild_notices": "guild_id, notice",
     "daily_attempts": "id",
+    "replay_animations": "game_id, lang, side",
 }
 """Every table of the bot's data (not ``schema_version``), parents before children, with its
 key: the order its rows are read in to compare two copies."""
@@ -932,6 +942,26 @@ class SqlGameStore:
                 (guild_id, kind, Status.FINISHED.value),
             )
         return int(found[0][0]) if found else None
+
+    # --------------------------------------------------------------- animated replays
+
+    async def animation(self, guild_id: int, game_id: int, lang: str, side: str) -> bytes | None:
+        rows = await self._read(
+            "SELECT data FROM replay_animations"
+            " WHERE guild_id = ? AND game_id = ? AND lang = ? AND side = ?",
+            (guild_id, game_id, lang, side),
+        )
+        return bytes(rows[0][0]) if rows else None
+
+    async def keep_animation(
+        self, guild_id: int, game_id: int, lang: str, side: str, data: bytes
+    ) -> None:
+        """Kept once per game, language and side (a finished game never changes)."""
+        await self._write(
+            "INSERT INTO replay_animations (guild_id, game_id, lang, side, data)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, lang, side) DO NOTHING",
+            (guild_id, game_id, lang, side, data),
+        )
 
     # ----------------------------------------------------------- administration
 

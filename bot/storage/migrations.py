@@ -301,6 +301,20 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX daily_attempts_by_player ON daily_attempts (guild_id, kind, user_id, day)
         """,
     ),
+    (
+        12,
+        """
+        CREATE TABLE replay_animations (
+            guild_id INTEGER NOT NULL,
+            game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            lang     TEXT    NOT NULL,
+            side     TEXT    NOT NULL,
+            data     BLOB    NOT NULL,
+            PRIMARY KEY (game_id, lang, side)
+        );
+        CREATE INDEX replay_animations_by_guild ON replay_animations (guild_id)
+        """,
+    ),
 )
 
 _PG_NOW = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
@@ -558,6 +572,20 @@ POSTGRES_MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
         CREATE INDEX daily_attempts_by_day ON daily_attempts (guild_id, kind, day, status);
         CREATE INDEX daily_attempts_by_player ON daily_attempts (guild_id, kind, user_id, day);
+        """,
+    ),
+    (
+        12,
+        """
+        CREATE TABLE replay_animations (
+            guild_id BIGINT NOT NULL,
+            game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            lang     TEXT   NOT NULL,
+            side     TEXT   NOT NULL,
+            data     BYTEA  NOT NULL,
+            PRIMARY KEY (game_id, lang, side)
+        );
+        CREATE INDEX replay_animations_by_guild ON replay_animations (guild_id);
         """,
     ),
 )
