@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import io
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -41,7 +41,9 @@ from bot.storage import Unreadable
 from locales import N_, Translator
 
 if TYPE_CHECKING:
-    from bot.discord.client import GameBot
+    from bot.flow.play import PlayController
+    from bot.flow.replay_view import ReplayViewer
+    from bot.storage import GameStore
 
 TIMER_OPTIONS = [app_commands.Choice(name=label, value=value) for label, value in TIMER_CHOICES]
 NEW_DESCRIPTION = N_("Open a lobby in this channel")
@@ -70,11 +72,30 @@ STATUS_NAMES = {
 }
 
 
+class Host(Protocol):
+    """What the game commands need of the bot (``bot.discord.client.GameBot``)."""
+
+    @property
+    def store(self) -> GameStore: ...
+
+    @property
+    def play(self) -> PlayController: ...
+
+    @property
+    def games(self) -> Registry: ...
+
+    @property
+    def server_rules(self) -> ServerRules: ...
+
+    @property
+    def replays(self) -> ReplayViewer: ...
+
+
 class GameCommands:
     """What every sub-command of one group does, for its games; ``group()`` wires them to
     Discord. ``name`` is what messages call the group's games ("Spexxx", "Das Spiel")."""
 
-    def __init__(self, bot: GameBot, games: Sequence[GameAdapter[Any]]) -> None:
+    def __init__(self, bot: Host, games: Sequence[GameAdapter[Any]]) -> None:
         self.bot = bot
         self.members = tuple(games)
         # a family of games (a group title): the game is a choice, however many are installed
@@ -575,7 +596,7 @@ def game_line(t: Translator, games: Registry, guild_id: int, row: GameRow | Unre
 # ---------------------------------------------------------------------------- wiring
 
 
-def groups(bot: GameBot, games: Sequence[GameAdapter[Any]]) -> list[app_commands.Group]:
+def groups(bot: Host, games: Sequence[GameAdapter[Any]]) -> list[app_commands.Group]:
     """One slash-command group per ``group`` name, holding every game that names it."""
     by_group: dict[str, list[GameAdapter[Any]]] = {}
     for game in games:
@@ -583,7 +604,7 @@ def groups(bot: GameBot, games: Sequence[GameAdapter[Any]]) -> list[app_commands
     return [group(bot, members) for members in by_group.values()]
 
 
-def group(bot: GameBot, games: Sequence[GameAdapter[Any]]) -> app_commands.Group:
+def group(bot: Host, games: Sequence[GameAdapter[Any]]) -> app_commands.Group:
     """A group's slash commands: the same sub-commands for every group; a group of several
     games takes the game as an option where the sub-command is about one game."""
     c = GameCommands(bot, games)

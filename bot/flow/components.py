@@ -9,14 +9,11 @@ a restart the same ids still parse (``DynamicItem``). Spexxx's ids from before t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.contract.adapter import ARG_PATTERN, Button, Select, Style
-
-if TYPE_CHECKING:
-    from bot.discord.client import GameBot
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addai", "rmai")
 TEMPLATE = (
@@ -38,6 +35,26 @@ def custom_id(
     if version is not None:
         parts.append(f"v{version}")
     return ":".join([*parts, *args])
+
+
+class _Clicks(Protocol):
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        code: str,
+        action: str,
+        game_id: int,
+        version: int | None,
+        args: tuple[str, ...],
+        values: tuple[str, ...] = (),
+    ) -> None: ...
+
+
+class _Host(Protocol):
+    """What a click needs of the bot that received it: the game flow (``bot.play``)."""
+
+    @property
+    def play(self) -> _Clicks: ...
 
 
 class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
@@ -102,10 +119,10 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
         )
         return cls(select, code, spec.action, game_id, version, spec.args)
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
         item = self.item
         values = tuple(item.values) if isinstance(item, discord.ui.Select) else ()
-        await interaction.client.play.on_component(
+        await cast(_Host, interaction.client).play.on_component(
             interaction, self.code, self.action, self.game_id, self.version, self.args, values
         )
 

@@ -9,22 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.contract.adapter import Move
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.flow.background import GameWork
+from bot.flow.ports import Locks, Shared, Turns
 from bot.flow.timers import end_turn
-
-if TYPE_CHECKING:
-    from bot.flow.play import PlayController
 
 log = logging.getLogger(__name__)
 
 
+class Host(Shared, Locks, Turns, Protocol):
+    """What computer turns need of the game flow (``bot.flow.play.PlayController``)."""
+
+
 class ComputerTurns:
-    def __init__(self, play: PlayController, delay: float) -> None:
+    def __init__(self, play: Host, delay: float) -> None:
         self.play = play
         self.delay = delay
         self._work = GameWork()

@@ -11,10 +11,10 @@ if TYPE_CHECKING:
     from bot.core.dice import DiceSource
     from bot.core.registry import Registry
     from bot.core.shards import ShardScope
-    from bot.discord.client import GameBot
     from bot.flow.computer import ComputerTurns
-    from bot.flow.live import LiveClocks
+    from bot.flow.live_clocks import LiveClocks
     from bot.flow.pacing import ChannelPacer
+    from bot.flow.ports import Client
     from bot.flow.results import ResultsControls
     from bot.flow.timed import TimedViews
     from bot.flow.timers import TurnTimers
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class FlowParts:
     """Declared here once for the lobby, posting and slash-action parts of the controller."""
 
-    bot: GameBot
+    bot: Client
     store: GameStore
     games: Registry
     dice: DiceSource

@@ -43,6 +43,7 @@ from bot.flow import replies
 from bot.flow.background import GameWork
 from bot.flow.components import build_view
 from bot.flow.flow_parts import FlowParts
+from bot.flow.live_clocks import LiveClocks
 from bot.flow.posting import NO_MENTIONS
 from bot.flow.replies import user_t
 from bot.flow.timers import end_turn, now
@@ -51,7 +52,6 @@ from locales import N_, Translator, translator
 
 if TYPE_CHECKING:
     from bot.contract.adapter import Click
-    from bot.flow.play import PlayController
     from bot.flow.round_draws import RoundDraws
 
 log = logging.getLogger(__name__)
@@ -62,49 +62,6 @@ PANEL_STORE_SECONDS = 5 * 60  # a panel's token is stored again when this old
 ORIGINAL = 0  # a panel's message id: the original response of its interaction
 REDRAW_RETRY_DELAYS = (2.0, 5.0, 15.0, 45.0)  # a redraw Discord refused, drawn again
 PANEL_CLOSED = N_("This panel is closed: nothing here is yours to do now.")
-
-
-class LiveClocks:
-    """One sleeping task per live game, waking at its stored due time. A newer due time
-    replaces a sleeping task; once awake, a task is no longer replaced (it holds the lock)."""
-
-    def __init__(self, play: PlayController) -> None:
-        self.play = play
-        self._sleeping: dict[tuple[int, int], tuple[float, asyncio.Task[None]]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    def schedule(self, row: GameRow) -> None:
-        key = (row.guild_id, row.id)
-        due = row.turn_due if row.status is Status.RUNNING else None
-        old = self._sleeping.get(key)
-        if old is not None:
-            if old[0] == due:
-                return
-            old[1].cancel()
-            del self._sleeping[key]
-        if due is None:
-            return
-        task = asyncio.create_task(self._run(key, due), name=f"live-{row.id}")
-        self._sleeping[key] = (due, task)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def cancel(self) -> None:
-        for _, task in self._sleeping.values():
-            task.cancel()
-        self._sleeping.clear()
-
-    async def _run(self, key: tuple[int, int], due: float) -> None:
-        await asyncio.sleep(max(0.0, due - now()))
-        if self._sleeping.get(key, (0.0, None))[1] is asyncio.current_task():
-            del self._sleeping[key]  # awake: a new schedule starts a new task
-        try:
-            await self.play.live_wake(*key)
-        except Refusal:
-            pass  # shutting down: the sweep after the start applies it
-        except Exception as exc:
-            log.exception("live step failed", extra={"guild": key[0], "game": key[1]})
-            self.play.bot.dispatch("game_failure", exc)
 
 
 @dataclass(slots=True)

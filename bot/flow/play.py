@@ -16,7 +16,7 @@ import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -34,9 +34,11 @@ from bot.flow.background import GameWork
 from bot.flow.components import LOBBY_ACTIONS, build_view
 from bot.flow.computer import ComputerTurns
 from bot.flow.game_actions import GameActions
-from bot.flow.live import LiveClocks, LiveFlow
+from bot.flow.live import LiveFlow
+from bot.flow.live_clocks import LiveClocks
 from bot.flow.lobby_flow import LobbyFlow
 from bot.flow.pacing import LIMIT, WINDOW, ChannelPacer
+from bot.flow.ports import Client
 from bot.flow.posting import NO_MENTIONS, Posting, mention_only
 from bot.flow.replies import user_t
 from bot.flow.results import ResultsControls
@@ -53,9 +55,6 @@ from bot.storage import GameStore, StaleGame
 from games.common.errors import GameError
 from locales import Translator, resolve, translator
 
-if TYPE_CHECKING:
-    from bot.discord.client import GameBot
-
 log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
@@ -66,7 +65,7 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
 
     def __init__(
         self,
-        bot: GameBot,
+        bot: Client,
         store: GameStore,
         games: Registry,
         dice: DiceSource,
@@ -97,7 +96,9 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
         self._locks: dict[int, asyncio.Lock] = {}
-        self.live_clocks = LiveClocks(self)
+        self.live_clocks = LiveClocks(
+            self.live_wake, lambda exc: self.bot.dispatch("game_failure", exc)
+        )
         self.draws = RoundDraws(
             self.draw_round,
             self._locks.get,

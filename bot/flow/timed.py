@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from discord.ext import tasks
 
@@ -23,10 +23,8 @@ from bot.contract.adapter import TurnView
 from bot.contract.models import GameRow, TimedView
 from bot.contract.refusals import Refusal
 from bot.flow.background import GameWork
+from bot.flow.ports import Locks, Shared
 from bot.flow.timers import now
-
-if TYPE_CHECKING:
-    from bot.flow.play import PlayController
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +40,16 @@ DELETE = "delete"  # the message goes
 HOLD_AFTER_DUE = 2.0  # a timed view's channel keeps a request free until this long after its due
 
 
+class Host(Shared, Locks, Protocol):
+    """What timed views need of the game flow (``bot.flow.play.PlayController``)."""
+
+    async def make_kept(self, timed: TimedView) -> bool: ...
+
+    async def show_later(self, timed: TimedView) -> bool: ...
+
+
 class TimedViews:
-    def __init__(self, play: PlayController) -> None:
+    def __init__(self, play: Host) -> None:
         self.play = play
         self._loops: dict[tuple[int, int], tasks.Loop[Any]] = {}  # by (game, message)
         self._now = GameWork()  # those due already (overdue at start-up)

@@ -12,7 +12,7 @@ the running games whose turn no message shows and that nothing in this process t
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord.ext import tasks
@@ -25,10 +25,11 @@ from bot.core.failures import DISCORD_FAILURES
 from bot.core.logs import ids
 from bot.core.turn_timer import TIMER_CHOICES as TIMER_CHOICES
 from bot.core.turn_timer import timer_text as timer_text
+from bot.flow.ports import Locks, Shared, Turns
 from locales import N_
 
 if TYPE_CHECKING:
-    from bot.flow.play import PlayController
+    from bot.contract.adapter import Move
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +82,25 @@ def archive_minutes(turn_timer: int) -> int:
     return ARCHIVE_MINUTES[-1]
 
 
+class Computers(Protocol):
+    """A computer's move for a player whose time ran out."""
+
+    async def act(self, row: GameRow, level: str) -> Move: ...
+
+
+class Host(Shared, Locks, Turns, Protocol):
+    """What the turn timers need of the game flow (``bot.flow.play.PlayController``)."""
+
+    @property
+    def computers(self) -> Computers: ...
+
+    async def live_tick(self, row: GameRow) -> None: ...
+
+
 class TurnTimers:
     def __init__(
         self,
-        play: PlayController,
+        play: Host,
         *,
         tick: float = TICK_SECONDS,
         max_missed: int = MAX_MISSED_TURNS,
