@@ -8,8 +8,9 @@ the bot beyond Discord: the step's words and picture (``ReplayBook.view``, the p
 or found drawn), stepping ▶ through the whole game from a cold book (the first click rebuilds
 the game's states), then ◀ back, then 200 jumps of the turn select to random steps; median
 and p99 in ms (target: median ≤ 40, p99 ≤ 120); "▶": the first pass alone, where every
-step's picture is drawn. **GIF**: the whole game as the animated replay (every step's picture
-drawn, then ``renderers.animation.animate``): seconds, size, frames and width.
+step's picture is drawn. **GIF**: the whole game as the animated replay (each step's picture
+drawn, a long game's every n-th as the bot does, then ``renderers.animation.animate``):
+seconds, size, frames and width. "first": a game's first click, on renderers already warm.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bot.contract.models import GameRow, Player, Status
 from bot.core.replays import ReplayBook, picture_key
 from games.common.dice import SeededDice
 from locales import translator
-from renderers.animation import animate
+from renderers.animation import animate, spread
 
 
 def played(kind: str, seed: int) -> GameRow:
@@ -84,7 +85,13 @@ def main() -> None:
         f" {'gif s':>6} {'gif KB':>7} {'frames':>6} {'px':>4}"
     )
     for kind in args.kinds:
-        installed()[kind].warm()  # as the bot does at start
+        installed()[kind].warm()  # as the bot does at start, and a first picture drawn:
+        warm = ReplayBook(installed())  # "first" is a game's first click, not the process's
+        other = played(kind, 99)
+        for n in (0, 1, len(warm.rows(other)) - 1):
+            view = warm.view(translator("en"), other, n)
+            if view.picture is not None:
+                warm.png(picture_key(other, "en", n, None), view.picture)
         book = ReplayBook(installed())
         rows = [played(kind, seed) for seed in range(args.seeds)]
         row = max(rows, key=lambda r: len(book.rows(r)))
@@ -104,14 +111,13 @@ def main() -> None:
         if not args.no_gif:
             t = translator("en")
             start = time.perf_counter()
-            views = [book.view(t, row, n) for n in range(count)]
             fresh = ReplayBook(installed())  # every picture drawn, as for a first animation
+            kept = [n for n in spread(count) if fresh.view(t, row, n).picture is not None]
             pngs = [
-                fresh.png(picture_key(row, "en", v.index, None), v.picture)
-                for v in views
-                if v.picture is not None
+                fresh.png(picture_key(row, "en", n, None), fresh.view(t, row, n).picture)
+                for n in kept
             ]
-            made = animate(pngs, [f"{kind} · {n}/{count - 1}" for n in range(len(pngs))])
+            made = animate(pngs, [f"{kind} · {n}/{count - 1}" for n in kept])
             took = time.perf_counter() - start
             line += f" {took:>6.2f} {len(made.data) / 1024:>7.0f} {made.frames:>6} {made.width:>4}"
         print(line, flush=True)

@@ -24,9 +24,11 @@ CAPTION = (240, 240, 240)
 WIDTH = 480  # px: fills a phone's chat column without being scaled down much
 WIDTHS = (WIDTH, 400, 320, 240)  # tried in turn while the file is too big
 LIMIT = 8 * 1024 * 1024  # bytes: Discord's smallest upload limit with room to spare
-STEP_MS = 900  # each step's frame
+STEP_MS = 900  # each step's frame, at most
+MIN_STEP_MS = 500  # and at least (a long game's frames are shorter, to last LENGTH_MS)
+LENGTH_MS = 90_000  # a long game's animation lasts about this long
 END_MS = 4000  # the first and the last frame
-MAX_FRAMES = 240  # a longer game keeps every n-th step (and its first and last)
+MAX_FRAMES = 150  # a longer game keeps every n-th step (and its first and last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +45,20 @@ def animate(
     *,
     widths: Sequence[int] = WIDTHS,
     limit: int = LIMIT,
-    step_ms: int = STEP_MS,
+    step_ms: int | None = None,
     end_ms: int = END_MS,
 ) -> Animation:
     """One GIF of ``pictures`` (PNG bytes), each over its caption; at most ``limit`` bytes.
+    ``step_ms``: each frame's time (default: ``frame_ms`` of their number).
 
     Raises ``ValueError`` if no picture is given or even the smallest try is too big."""
     if not pictures or len(pictures) != len(captions):
         raise ValueError("animate needs one caption per picture, and at least one picture")
-    chosen = _spread(len(pictures), MAX_FRAMES)
+    chosen = spread(len(pictures), MAX_FRAMES)
+    step_ms = frame_ms(len(chosen)) if step_ms is None else step_ms
     best: Animation | None = None
     for width in widths:
-        for keep in (chosen, _spread(len(pictures), max(2, len(chosen) // 2))):
+        for keep in (chosen, spread(len(pictures), max(2, len(chosen) // 2))):
             made = _encode(
                 [pictures[i] for i in keep], [captions[i] for i in keep], width, step_ms, end_ms
             )
@@ -65,8 +69,14 @@ def animate(
     raise ValueError(f"the animation is {len(best.data)} bytes even at {best.width} px")
 
 
-def _spread(count: int, most: int) -> list[int]:
-    """``most`` indices of ``count`` spread evenly, always the first and the last."""
+def frame_ms(frames: int) -> int:
+    """A step's time in an animation of ``frames``: shorter for a long game."""
+    return max(MIN_STEP_MS, min(STEP_MS, LENGTH_MS // max(1, frames)))
+
+
+def spread(count: int, most: int = MAX_FRAMES) -> list[int]:
+    """``most`` indices of ``count`` spread evenly, always the first and the last (the steps
+    an animation shows: a caller draws only those)."""
     if count <= most:
         return list(range(count))
     return sorted({round(k * (count - 1) / (most - 1)) for k in range(most)})

@@ -162,8 +162,9 @@ def test_an_animation_too_big_is_made_smaller_until_it_fits() -> None:
 
 
 def test_many_steps_keep_the_first_and_the_last() -> None:
-    from renderers.animation import _spread
+    from renderers.animation import frame_ms, spread
 
-    kept = _spread(1000, 240)
-    assert kept[0] == 0 and kept[-1] == 999 and len(kept) <= 240
-    assert _spread(5, 240) == [0, 1, 2, 3, 4]
+    kept = spread(1000)
+    assert kept[0] == 0 and kept[-1] == 999 and len(kept) <= 150
+    assert spread(5) == [0, 1, 2, 3, 4]
+    assert frame_ms(20) == 900 and frame_ms(150) == 600

@@ -31,7 +31,7 @@ from bot.core.replays import ReplayBook, StepView, can_replay, picture_key, side
 from bot.flow import replies
 from bot.flow.replies import user_t
 from locales import Translator
-from renderers.animation import LIMIT, animate
+from renderers.animation import LIMIT, animate, spread
 
 if TYPE_CHECKING:
     from bot.storage import GameStore
@@ -307,24 +307,22 @@ class ReplayViewer:
     ) -> None:
         try:
             count = len(await self.run(self.book.rows, row))
-            pictures: list[bytes] = []
-            for n in range(count):
-                screen = await self.run(self._screen, t, row, n, side, None)
-                if screen.png is not None:
-                    pictures.append(screen.png)
             game = f"{self.games[row.kind].title} #{row.id}"
-            last = len(pictures) - 1
-            captions = [
-                f"{game} · "
-                + (
+            pictures: list[bytes] = []
+            captions: list[str] = []
+            for n in spread(count):  # a long game: every n-th step, drawn only those
+                png = await self.run(self._frame, t, row, n, side)
+                if png is None:
+                    continue
+                pictures.append(png)
+                where = (
                     t("the start")
                     if n == 0
                     else t("the end")
-                    if n == last
-                    else t("step {n} of {count}", n=n, count=last)
+                    if n == count - 1
+                    else t("step {n} of {count}", n=n, count=count - 1)
                 )
-                for n in range(len(pictures))
-            ]
+                captions.append(f"{game} · {where}")
             made = await asyncio.to_thread(animate, pictures, captions, limit=limit)
             self.renders += 1
             await self.store.keep_animation(*key, made.data)
@@ -370,6 +368,13 @@ class ReplayViewer:
         )
         name = step.picture.filename if step.picture is not None else "replay.png"
         return Screen(step, png, name, options, pages, page, side)
+
+    def _frame(self, t: Translator, row: GameRow, at: int, side: int | None) -> bytes | None:
+        """On the render thread: one step's picture (an animation's frame)."""
+        step = self.book.view(t, row, at, side)
+        if step.picture is None:
+            return None
+        return self.book.png(picture_key(row, t.lang, step.index, side), step.picture)
 
     def _head(self, t: Translator, row: GameRow, screen: Screen) -> str:
         game = f"{self.games[row.kind].title} #{row.id}"
