@@ -8,15 +8,14 @@ fits).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image
 
 from games.das_spiel import geometry as g
 from games.das_spiel.pyramid import Colour
 from renderers.das_spiel import theme as th
 from renderers.das_spiel.panels import SEAT_COLOURS
-from renderers.png import build_palette, halved, palette_image, stacked
+from renderers.das_spiel.stored_palette import palette as palette  # the renderer's
+from renderers.png import build_palette, halved, stacked
 
 SAMPLE_NAMES = ("Ann", "محمد", "Benedikt")
 SAMPLE_NAMES_6 = (*SAMPLE_NAMES, "Zoë", "Ω", "Lena")
@@ -86,14 +85,6 @@ def sample_image() -> Image.Image:
         bunte_kuh.board_image(bunte_kuh_game(), SAMPLE_NAMES),
     ]
     return stacked([halved(p) for p in parts])
-
-
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """The stored palette as a "P" image, ready for ``quantize``."""
-    from renderers.das_spiel.palette_colours import COLOURS
-
-    return palette_image(COLOURS)
 
 
 def build() -> Image.Image:

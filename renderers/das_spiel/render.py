@@ -34,7 +34,7 @@ from renderers.das_spiel import (
     view,
     wuerfelmarsch,
 )
-from renderers.das_spiel.palette import palette
+from renderers.das_spiel.stored_palette import palette
 from renderers.das_spiel.view import Overlay
 
 

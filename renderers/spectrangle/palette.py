@@ -10,13 +10,12 @@ fits).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image
 
 from games.spectrangle.game import Game
-from renderers.png import build_palette, halved, palette_image, stacked
+from renderers.png import build_palette, halved, stacked
 from renderers.spectrangle import theme as th
+from renderers.spectrangle.stored_palette import palette as palette  # the renderer's
 
 SAMPLE_NAMES = ("Ann", "محمد", "Benedikt", "Zoë")
 
@@ -71,14 +70,6 @@ def sample_image() -> Image.Image:
         parts.append(placing_image(state, SAMPLE_NAMES, state.hand(state.current)[0]))
     parts.append(final.final_image(parts[0], state, SAMPLE_NAMES))
     return stacked([halved(p) for p in parts])
-
-
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """The stored palette as a "P" image, ready for ``quantize``."""
-    from renderers.spectrangle.palette_colours import COLOURS
-
-    return palette_image(COLOURS)
 
 
 def build() -> Image.Image:

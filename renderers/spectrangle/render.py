@@ -17,7 +17,7 @@ from games.spectrangle.tiles import TILE_BY_CODE
 from locales import DEFAULT, resolve, translator
 from renderers import png
 from renderers.spectrangle import board, final, panels, placing
-from renderers.spectrangle.palette import palette
+from renderers.spectrangle.stored_palette import palette
 
 FINAL_COMPRESS_LEVEL = 6
 

@@ -9,16 +9,15 @@ five sample images (about 50 MB of peak memory and 0.3 s), so the bot loads the 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image
 
 from games.spexxx.board import SQUARES, WIDTH
 from games.spexxx.scoring import BlockScore, Direction, LineScore, PlacementScore
 from games.spexxx.state import SpexxxState, TurnSummary, Variant
-from renderers.png import build_palette, halved, palette_image, stacked
+from renderers.png import build_palette, halved, stacked
 from renderers.spexxx import board
 from renderers.spexxx import theme as th
+from renderers.spexxx.stored_palette import palette as palette  # the renderer's
 
 
 def _sample_state() -> SpexxxState:
@@ -42,14 +41,6 @@ def _sample_state() -> SpexxxState:
         line[2], (LineScore(Direction.HORIZONTAL, line, line, 25, 5),), BlockScore(block)
     )
     return state
-
-
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """The stored palette as a "P" image, ready for ``quantize``."""
-    from renderers.spexxx.palette_colours import COLOURS
-
-    return palette_image(COLOURS)
 
 
 def sample_image() -> Image.Image:

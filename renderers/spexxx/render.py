@@ -17,7 +17,7 @@ from locales import DEFAULT, resolve
 from renderers import png
 from renderers.spexxx import board, final, legend, marks, panels
 from renderers.spexxx import theme as th
-from renderers.spexxx.palette import palette
+from renderers.spexxx.stored_palette import palette
 
 
 def render_turn(
