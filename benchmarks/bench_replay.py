@@ -1,6 +1,7 @@
 """Replay figures per game (issue 27): a viewer's step, and the animated replay.
 
     python benchmarks/bench_replay.py [--seeds 6] [--no-gif] [--kinds spexxx raffzahn]
+        [--clock cpu]   # CPU time of the process: steady on a busy machine
 
 For each game, the longest of ``--seeds`` whole games played by normal computers at the most
 seats, the renderers warmed as at the bot's start. **Step**: what a click in the viewer costs
@@ -19,11 +20,12 @@ import argparse
 import random
 import statistics
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.clocks import CLOCKS, add_clock_option
 from bot.adapters import installed
 from bot.contract.models import GameRow, Player, Status
 from bot.core.replays import ReplayBook, picture_key
@@ -58,14 +60,14 @@ def played(kind: str, seed: int) -> GameRow:
     raise AssertionError(f"{kind}: no end")
 
 
-def step(book: ReplayBook, row: GameRow, index: int) -> float:
+def step(book: ReplayBook, row: GameRow, index: int, clock: Callable[[], float]) -> float:
     """One click: the step's view and its picture; ms."""
     t = translator("en")
-    start = time.perf_counter()
+    start = clock()
     view = book.view(t, row, index)
     if view.picture is not None:
         book.png(picture_key(row, "en", view.index, None), view.picture)
-    return (time.perf_counter() - start) * 1000
+    return (clock() - start) * 1000
 
 
 def p99(times: list[float]) -> float:
@@ -78,7 +80,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=6)
     parser.add_argument("--no-gif", action="store_true")
     parser.add_argument("--kinds", nargs="*", default=sorted(installed()))
+    add_clock_option(parser)
     args = parser.parse_args()
+    clock = CLOCKS[args.clock]
     print(
         f"{'game':14} {'steps':>5} {'▶ median':>8} {'▶ p99':>6} {'median ms':>9} {'p99 ms':>7}"
         f" {'first ms':>8}"
@@ -97,11 +101,11 @@ def main() -> None:
         row = max(rows, key=lambda r: len(book.rows(r)))
         book = ReplayBook(installed())  # cold
         count = len(ReplayBook(installed()).rows(row))
-        times = [step(book, row, n) for n in range(count)]  # ▶ from a cold book
+        times = [step(book, row, n, clock) for n in range(count)]  # ▶ from a cold book
         first = times[0]
-        times += [step(book, row, n) for n in reversed(range(count))]  # ◀ back
+        times += [step(book, row, n, clock) for n in reversed(range(count))]  # ◀ back
         jumps = random.Random(kind)
-        times += [step(book, row, jumps.randrange(count)) for _ in range(200)]  # the select
+        times += [step(book, row, jumps.randrange(count), clock) for _ in range(200)]  # the select
         cold = times[:count]
         line = (
             f"{kind:14} {count:>5} {statistics.median(cold):>8.1f} {p99(cold):>6.1f}"
@@ -110,7 +114,7 @@ def main() -> None:
         )
         if not args.no_gif:
             t = translator("en")
-            start = time.perf_counter()
+            start = clock()
             fresh = ReplayBook(installed())  # every picture drawn, as for a first animation
             kept = [n for n in spread(count) if fresh.view(t, row, n).picture is not None]
             pngs = [
@@ -118,7 +122,7 @@ def main() -> None:
                 for n in kept
             ]
             made = animate(pngs, [f"{kind} · {n}/{count - 1}" for n in kept])
-            took = time.perf_counter() - start
+            took = clock() - start
             line += f" {took:>6.2f} {len(made.data) / 1024:>7.0f} {made.frames:>6} {made.width:>4}"
         print(line, flush=True)
 
