@@ -201,7 +201,7 @@ class Killer:
 
 def _route(what: str) -> str:
     """A REST path without its ids, to count where kills landed."""
-    return re.sub(r"/\d+", "/*", re.sub(r"/[A-Za-z0-9_-]{40,}", "/*", what.split(" ", 1)[-1]))
+    return re.sub(r"/\d+", "/*", re.sub(r"/[A-Za-z0-9_-]{30,}", "/*", what.split(" ", 1)[-1]))
 
 
 class BotLog(logging.Handler):
