@@ -20,6 +20,7 @@ from tests.dastable import DasTable, stored
 from tests.simtable import component_ids, find_id, select_options
 from tests.test_bot_game import RESULT, Table, finish_game
 from tests.test_bot_raffzahn import RaffTable, play_to_end
+from tests.test_bot_spectrangle import SpcTable
 from tests.test_robust_faults import no_errors
 from tests.together import Press, together
 
@@ -324,4 +325,32 @@ async def test_a_second_click_while_it_is_drawn_is_told_to_wait(simcord_env, dat
     await simcord_env.bot.replays.drawn()
     assert simcord_env.bot.replays.renders == 1
     assert sum(bool(m.attachments) and "whole game" in m.content for m in thread.history()) == 1
+    no_errors(simcord_env)
+
+
+async def test_spectrangles_last_step_is_the_game_as_it_ended(simcord_env, db_path) -> None:
+    """Six tiles laid, then bob resigns: the viewer's end is the final standings' picture,
+    and its state the stored one."""
+    table = SpcTable(simcord_env)
+    where = await table.start()
+    for _ in range(6):
+        await table.play_turn(where)
+    await table.players[1].slash(where, "spectrangle resign")
+    final = where.last_message
+    assert "is over" in final.content
+    alice = table.players[0]
+    await alice.click(final, custom_id=find_id(final, f"rp-open:{table.game_id}:"))
+    await click(alice, viewer(where, alice), "last")
+    view = viewer(where, alice)
+    assert step_of(view) == "the end" and await png(view) == await png(final)
+    assert "bob resigned." in view.content
+    await click(alice, view, "prev")
+    assert step_of(viewer(where, alice)) == 6  # a step per tile laid, then the resignation
+    data = stored(db_path, table.game_id)
+    adapter = installed()["spectrangle"]
+    events = [adapter.event_from_dict(e) for e in data["events"]]
+    rows = ReplayBook(installed()).rows(
+        _row(table.game_id, "spectrangle", adapter.replay(data["setup"], events))
+    )
+    assert adapter.same_state(rows[-1].game, adapter.load(data["setup"], data["state"]))
     no_errors(simcord_env)

@@ -168,3 +168,29 @@ def test_many_steps_keep_the_first_and_the_last() -> None:
     assert kept[0] == 0 and kept[-1] == 999 and len(kept) <= 150
     assert spread(5) == [0, 1, 2, 3, 4]
     assert frame_ms(20) == 900 and frame_ms(150) == 600
+
+
+@pytest.mark.parametrize("kind", ["spexxx", "spectrangle"])
+def test_a_resignation_is_its_own_step_told_as_the_bot_told_it(kind: str) -> None:
+    """bob resigns after a few turns: the last step says so (it repeated the turn before)."""
+    game = installed()[kind]
+    t = translator("en")
+    options = {game.option.name: game.option.default} if game.option else {}
+    row = GameRow(
+        3, 1, 1, 1, kind, Status.RUNNING, [Player(1, "ann"), Player(2, "bob")], options=options
+    )
+    row.game = game.new_game(2, options, SeededDice("x"))
+    for n in range(40):
+        if game.turn_number(row.game) >= 4:
+            break
+        seat = game.current(row.game)
+        assert seat is not None
+        move = game.computer_move(row.game, seat, "normal", str(n)).action
+        game.apply(row.game, move, SeededDice(str(n)))
+    game.apply(row.game, game.resign_action(1), SeededDice("r"))
+    row.status = Status.FINISHED
+    book = ReplayBook(installed())
+    last = len(book.rows(row)) - 1
+    said = book.view(t, row, last).line.split("\n")[0]
+    assert said == game.resigned_text(t, "⚪ bob")
+    assert book.view(t, row, last - 1).line != said

@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 from bot.contract.adapter import GameAdapter, Picture
 from bot.contract.models import GameRow, Status
 from bot.contract.replay_steps import SideReplays, StepReplays
+from bot.core.text import seat_label
 from locales import Translator
 
 K = TypeVar("K", bound=Hashable)
@@ -135,6 +136,7 @@ class ReplayBook:
         else:
             result = adapter.result_view(t, at)
             line, picture = result.content, result.picture
+            line = self._resignations(t, adapter, rows[index - 1], at, line)
         if last:
             final = adapter.final_view(t, at)
             line = f"{line}\n{final.content}"
@@ -147,6 +149,20 @@ class ReplayBook:
         if picture is None:
             picture = adapter.turn_view(t, at).picture
         return StepView(index, len(rows), line, picture, shown)
+
+    @staticmethod
+    def _resignations(
+        t: Translator, adapter: GameAdapter[Any], before: GameRow, at: GameRow, line: str
+    ) -> str:
+        """A step in which seats resigned says so, as the bot did; its turn's words only if
+        they are new (a step that is only a resignation would repeat the turn before it)."""
+        was = adapter.resigned(before.game)
+        left = [s for s, gone in enumerate(adapter.resigned(at.game)) if gone and not was[s]]
+        if not left:
+            return line
+        said = [adapter.resigned_text(t, seat_label(t, at, s, adapter.seat_marks)) for s in left]
+        earlier = adapter.result_view(t, before).content if before.game is not None else ""
+        return "\n".join(said if line == earlier else [*said, line])
 
     def png(self, key: tuple[Any, ...], picture: Picture) -> bytes:
         """A step's picture drawn once (call off the event loop: it may render)."""
