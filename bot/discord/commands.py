@@ -310,7 +310,7 @@ class GameCommands:
                 row = await self.reload(interaction, row.id)
                 if row.status is Status.LOBBY:
                     raise Refusal("The game has not started yet: the lobby is in this channel.")
-                await self.bot.play.repost(interaction, row)
+                await self.bot.play.actions.repost(interaction, row)
 
         await self.run(interaction, action)
 
@@ -338,7 +338,7 @@ class GameCommands:
                 row = await self.reload(interaction, row.id)
                 if row.status is Status.LOBBY:
                     raise Refusal("The game has not started: use **Leave** in the lobby.")
-                await self.bot.play.resign(interaction, row)
+                await self.bot.play.actions.resign(interaction, row)
 
         await self.run(interaction, action)
 
@@ -347,7 +347,7 @@ class GameCommands:
             row = await self.game_here(interaction)
             async with self.bot.play.acting(row.id):
                 row = await self.reload(interaction, row.id)
-                await self.bot.play.cancel(interaction, row)
+                await self.bot.play.actions.cancel(interaction, row)
                 if row.game is None:  # a lobby: the game itself updates its lobby message
                     await self._close_lobby(interaction, row)
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from bot.core.registry import Registry
     from bot.core.shards import ShardScope
     from bot.flow.computer import ComputerTurns
+    from bot.flow.game_actions import GameActions
     from bot.flow.live_clocks import LiveClocks
     from bot.flow.pacing import ChannelPacer
     from bot.flow.ports import Client
@@ -31,6 +32,7 @@ class FlowParts:
     timers: TurnTimers
     timed: TimedViews
     computers: ComputerTurns
+    actions: GameActions  # resign, cancel, board
     live_clocks: LiveClocks
     pacer: ChannelPacer
     results: ResultsControls  # the buttons on a finished game's results

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -13,89 +13,124 @@ from bot.core import text
 from bot.core.failures import DISCORD_FAILURES, worth_retrying
 from bot.core.logs import ids
 from bot.flow import replies
-from bot.flow.flow_parts import FlowParts
 from bot.flow.messages import (
     game_ended,
     title,
 )
-from bot.flow.posting import NO_MENTIONS
+from bot.flow.ports import Shared, Turns
 from bot.flow.replies import user_t
 from bot.flow.timers import (
     end_turn,
 )
-from locales import N_
+from locales import N_, Translator
 
 if TYPE_CHECKING:
-    pass
+    from bot.contract.adapter import GameAdapter
+    from bot.flow.live_clocks import LiveClocks
+    from bot.flow.results import ResultsControls
+    from bot.flow.timed import TimedViews
 
 
 log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
-class GameActions(FlowParts):
-    """Resign, cancel and board; part of ``PlayController``."""
+def settle_resignation(game: GameAdapter[Any], row: GameRow) -> None:
+    """After a seat left the game (resigned, or removed for missed turns): the game ends
+    when too few players are left, and also when no human is left.
 
-    def settle_resignation(self, row: GameRow) -> None:
-        """After a seat left the game (resigned, or removed for missed turns): the game ends
-        when too few players are left, and also when no human is left.
+    Computers do not play on alone: they leave from the lowest score up until the rules end
+    the game, so the best of them stays in and wins. Each step is a logged ``Resign``, so
+    the stored state stays the replay of the log.
+    """
+    resigned = game.resigned(row.game)
+    humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not resigned[s]]
+    if not game.finished(row.game) and not humans_in:
+        scores = game.scores(row.game)
+        computers = [s for s, p in enumerate(row.players) if p.is_ai and not resigned[s]]
+        for seat in sorted(computers, key=lambda s: (scores[s], -s)):
+            if game.finished(row.game):
+                break
+            game.apply(row.game, game.resign_action(seat), None)
+        row.status = Status.FINISHED
+        row.note = N_("no human player left")
+    elif game.finished(row.game):
+        row.status = Status.FINISHED
+        row.note = N_("too few players left")
 
-        Computers do not play on alone: they leave from the lowest score up until the rules end
-        the game, so the best of them stays in and wins. Each step is a logged ``Resign``, so
-        the stored state stays the replay of the log.
-        """
-        game = self.games[row.kind]
-        resigned = game.resigned(row.game)
-        humans_in = [s for s, p in enumerate(row.players) if not p.is_ai and not resigned[s]]
-        if not game.finished(row.game) and not humans_in:
-            scores = game.scores(row.game)
-            computers = [s for s, p in enumerate(row.players) if p.is_ai and not resigned[s]]
-            for seat in sorted(computers, key=lambda s: (scores[s], -s)):
-                if game.finished(row.game):
-                    break
-                game.apply(row.game, game.resign_action(seat), None)
-            row.status = Status.FINISHED
-            row.note = N_("no human player left")
-        elif game.finished(row.game):
-            row.status = Status.FINISHED
-            row.note = N_("too few players left")
+
+class Host(Shared, Turns, Protocol):
+    """What the game actions need of the game flow (``bot.flow.play.PlayController``)."""
+
+    @property
+    def timed(self) -> TimedViews: ...
+
+    @property
+    def live_clocks(self) -> LiveClocks: ...
+
+    @property
+    def results(self) -> ResultsControls: ...
+
+    async def tell(self, interaction: discord.Interaction, message: str) -> None: ...
+
+    def may_cancel(self, interaction: discord.Interaction, row: GameRow) -> bool: ...
+
+    def mark_due(self, row: GameRow) -> None: ...
+
+    async def redraw_panels(
+        self, row: GameRow, channel: object = None, *, closed: bool = False
+    ) -> None: ...
+
+    async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None: ...
+
+    async def turn_edit(
+        self, t: Translator, row: GameRow, channel: object, screen: Any = None
+    ) -> dict[str, Any]: ...
+
+
+class GameActions:
+    """Resign, cancel and board: a part of the game flow, given the flow (``Host``)."""
+
+    def __init__(self, flow: Host) -> None:
+        self.flow = flow
 
     async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         seat = row.seat_of(interaction.user.id)
         if seat is None or game.resigned(row.game)[seat]:
             raise Refusal("You are not playing in this game.")
         on_turn = game.current(row.game) == seat and not game.live  # live: the round goes on
         turn_no = game.turn_number(row.game)
         game.apply(row.game, game.resign_action(seat), None)
-        self.settle_resignation(row)
+        settle_resignation(game, row)
         if game.live:
-            self.mark_due(row)  # type: ignore[attr-defined]
+            self.flow.mark_due(row)
         ended = end_turn(row) if on_turn or game.finished(row.game) else None
-        await self.store.save(row)
+        await self.flow.store.save(row)
         if game.live:  # the new due time (a computer now plays the seat) wakes its game
-            self.live_clocks.schedule(row)
-            await self.redraw_panels(row)  # the resigner's closes; all, if the game ended
+            self.flow.live_clocks.schedule(row)
+            await self.flow.redraw_panels(row)  # the resigner's closes; all, if the game ended
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
-        t = await self.public_t(row.guild_id)
-        name = text.seat_label(t, row, seat, self.games[row.kind].seat_marks)
+        t = await self.flow.public_t(row.guild_id)
+        name = text.seat_label(t, row, seat, self.flow.games[row.kind].seat_marks)
         await self.announce(interaction, row, game.resigned_text(t, name))
         if ended is not None:  # the turn message of a turn that is over says so
             said = (
-                f"**{title(self.games[row.kind], row)}** · "
+                f"**{title(self.flow.games[row.kind], row)}** · "
                 + t("turn {n}", n=turn_no)
                 + " · "
                 + t("this turn ended: {name} resigned.", name=name)
             )
             if game.result_after_resign(row.game):  # and what the computer then did for them
-                await self.close_turn_message(
+                await self.flow.close_turn_message(
                     row,
                     channel,  # type: ignore[arg-type]
                     ended,
                     lead=f"{said}\n",
                 )
             else:
-                await self.edit_stored_turn(
+                await self.flow.edit_stored_turn(
                     row,
                     channel,  # type: ignore[arg-type]
                     said,
@@ -104,20 +139,20 @@ class GameActions(FlowParts):
                 )
         elif await self._refresh_turn(row, channel):  # type: ignore[arg-type]
             return  # the turn goes on: its message shows the resignation, no new call
-        await self.after_turn(row, channel)  # type: ignore[arg-type]
+        await self.flow.after_turn(row, channel)  # type: ignore[arg-type]
 
     async def _refresh_turn(self, row: GameRow, channel: discord.abc.Messageable) -> bool:
         """Show a change outside the turn (a resignation) in the posted turn message itself, so
         the player on turn keeps their message and is not called again. False if it was not."""
-        current = self.games[row.kind].current(row.game)
+        current = self.flow.games[row.kind].current(row.game)
         if not row.turn_message_id or current is None or row.players[current].is_ai:
             return False
         if not hasattr(channel, "get_partial_message"):
             return False
-        t = await self.public_t(row.guild_id)
+        t = await self.flow.public_t(row.guild_id)
         try:
-            await self.pacer.edit(
-                channel, row.turn_message_id, **await self.turn_edit(t, row, channel)
+            await self.flow.pacer.edit(
+                channel, row.turn_message_id, **await self.flow.turn_edit(t, row, channel)
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not update the turn message: %r", exc, extra=ids(row))
@@ -125,27 +160,27 @@ class GameActions(FlowParts):
         return True
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow) -> None:
-        if not self.may_cancel(interaction, row):
+        if not self.flow.may_cancel(interaction, row):
             raise Refusal("Only the host or someone with Manage Server can cancel this game.")
         row.status = Status.CANCELLED
         row.note = N_("cancelled")
-        await self.store.save(row)
+        await self.flow.store.save(row)
         log.info("cancelled by %s", interaction.user.id, extra=ids(row))
-        t = await self.public_t(row.guild_id)
+        t = await self.flow.public_t(row.guild_id)
         await self.announce(
             interaction,
             row,
             t(
                 "{game} was cancelled by {name}.",
-                game=title(self.games[row.kind], row),
+                game=title(self.flow.games[row.kind], row),
                 name=text.safe_name(interaction.user.display_name),
             ),
         )
-        channel = await self.play_channel(row)
+        channel = await self.flow.play_channel(row)
         if channel is not None:
-            await self.strip_turn_message(row, channel)
+            await self.flow.strip_turn_message(row, channel)
         if row.game is not None:
-            await self.redraw_panels(row, closed=True)  # a live game's open panels close
+            await self.flow.redraw_panels(row, closed=True)  # a live game's open panels close
             await self.mark_lobby_ended(row)
 
     async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None:
@@ -154,25 +189,25 @@ class GameActions(FlowParts):
         later (``TimedViews.keep_change``), restart or not."""
         if row.lobby_message_id is None:
             return
-        channel = self.bot.get_channel(row.channel_id)
+        channel = self.flow.bot.get_channel(row.channel_id)
         if not hasattr(channel, "get_partial_message"):
             return
-        t = await self.public_t(row.guild_id)
-        content = game_ended(t, self.games[row.kind], row)
+        t = await self.flow.public_t(row.guild_id)
+        content = game_ended(t, self.flow.games[row.kind], row)
         if results:
             content += "\n" + t("Final standings: {link}", link=results)
         try:
-            await self.pacer.edit(
+            await self.flow.pacer.edit(
                 channel,
                 row.lobby_message_id,
                 content=content,
-                view=self.results.view(t, row),  # a finished game's: Play again …
+                view=self.flow.results.view(t, row),  # a finished game's: Play again …
                 allowed_mentions=NO_MENTIONS,
             )
         except DISCORD_FAILURES as exc:
             log.info("lobby message not updated: %r", exc, extra=ids(row))
             if worth_retrying(exc):
-                await self.timed.keep_change(row, row.lobby_message_id, content, lobby=True)
+                await self.flow.timed.keep_change(row, row.lobby_message_id, content, lobby=True)
 
     async def announce(self, interaction: discord.Interaction, row: GameRow, content: str) -> None:
         """A public answer to a stored action; if Discord refuses it, a private word instead."""
@@ -180,7 +215,9 @@ class GameActions(FlowParts):
             await replies.send_message(interaction, content, allowed_mentions=NO_MENTIONS)
         except DISCORD_FAILURES as exc:
             log.warning("could not announce: %r", exc, extra=ids(row))
-            await self.tell(interaction, user_t(interaction)("Done and saved:") + " " + content)
+            await self.flow.tell(
+                interaction, user_t(interaction)("Done and saved:") + " " + content
+            )
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """``/<game> board``: the current turn message again, in place of the old one. Its
@@ -193,8 +230,8 @@ class GameActions(FlowParts):
             )
         channel = interaction.channel
         assert channel is not None
-        if not await self.post_turn(row, channel, interaction, retry=False):  # type: ignore[arg-type]
-            await self.tell(
+        if not await self.flow.post_turn(row, channel, interaction, retry=False):  # type: ignore[arg-type]
+            await self.flow.tell(
                 interaction,
                 user_t(interaction)("Discord did not accept the board; try again in a moment."),
             )

@@ -33,7 +33,7 @@ from bot.flow import replies
 from bot.flow.background import GameWork
 from bot.flow.components import LOBBY_ACTIONS, build_view
 from bot.flow.computer import ComputerTurns
-from bot.flow.game_actions import GameActions
+from bot.flow.game_actions import GameActions, settle_resignation
 from bot.flow.live import LiveFlow
 from bot.flow.live_clocks import LiveClocks
 from bot.flow.lobby_flow import LobbyFlow
@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
 
-class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
+class PlayController(LobbyFlow, Posting, LiveFlow):
     """Every game's flow in Discord: clicks on turn controls here, the lobby, posting and the
     slash actions in the classes it joins."""
 
@@ -116,6 +116,12 @@ class PlayController(LobbyFlow, Posting, GameActions, LiveFlow):
         self._idle = asyncio.Event()
         self._idle.set()
         self.closing = False
+        self.actions = GameActions(self)  # resign, cancel, board
+
+    def settle_resignation(self, row: GameRow) -> None:
+        """After a seat left the game: the game ends when too few players, or no person, are left
+        (``game_actions.settle_resignation``)."""
+        settle_resignation(self.games[row.kind], row)
 
     async def render(self, draw: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         """Run a renderer off the event loop, on the render thread."""

@@ -879,7 +879,7 @@ class Posting(FlowParts):
         await self.store.save(row)
         if jump_url is None and hasattr(channel, "get_partial_message"):
             jump_url = channel.get_partial_message(message_id).jump_url  # type: ignore[attr-defined]
-        await self.mark_lobby_ended(row, jump_url)
+        await self.actions.mark_lobby_ended(row, jump_url)
         log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
         return None
 
