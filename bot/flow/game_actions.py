@@ -13,6 +13,7 @@ from bot.core import text
 from bot.core.failures import DISCORD_FAILURES, worth_retrying
 from bot.core.logs import ids
 from bot.flow import replies
+from bot.flow.lobby import may_cancel
 from bot.flow.messages import (
     game_ended,
     title,
@@ -72,8 +73,6 @@ class Host(Shared, Turns, Protocol):
     def results(self) -> ResultsControls: ...
 
     async def tell(self, interaction: discord.Interaction, message: str) -> None: ...
-
-    def may_cancel(self, interaction: discord.Interaction, row: GameRow) -> bool: ...
 
     def mark_due(self, row: GameRow) -> None: ...
 
@@ -160,7 +159,7 @@ class GameActions:
         return True
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow) -> None:
-        if not self.flow.may_cancel(interaction, row):
+        if not may_cancel(interaction, row):
             raise Refusal("Only the host or someone with Manage Server can cancel this game.")
         row.status = Status.CANCELLED
         row.note = N_("cancelled")

@@ -50,3 +50,10 @@ def lobby_view(t: Translator, game: GameAdapter[Any], row: GameRow) -> discord.u
 
 def _about(t: Translator, text: str) -> str | None:
     return t(text) if text else None  # t("") would be the catalog's header
+
+
+def may_cancel(interaction: discord.Interaction, row: GameRow) -> bool:
+    """The host, or someone with Manage Server."""
+    user = interaction.user
+    perms = getattr(user, "guild_permissions", None)
+    return user.id == row.host_id or bool(perms and perms.manage_guild)

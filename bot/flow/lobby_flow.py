@@ -4,7 +4,7 @@ game, its thread, the first turn)."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -15,13 +15,13 @@ from bot.core.dice import ROLL_OFF
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.logs import ids
 from bot.flow import lobby, replies
-from bot.flow.flow_parts import FlowParts
 from bot.flow.messages import (
     closed_lobby,
     lobby_content,
     thread_name,
     title,
 )
+from bot.flow.ports import Shared, Turns
 from bot.flow.posting import NO_MENTIONS, mention_users, waited_people
 from bot.flow.replies import user_t
 from bot.flow.timers import (
@@ -31,7 +31,7 @@ from bot.flow.timers import (
 from locales import DEFAULT, N_, Translator, translator
 
 if TYPE_CHECKING:
-    pass
+    from bot.flow.timers import TurnTimers
 
 
 log = logging.getLogger(__name__)
@@ -40,10 +40,22 @@ SEND_MESSAGES_IN_THREADS = N_("Send Messages in Threads")
 LIVE_START = N_("{players}: the game begins. Everyone plays at once, every round.")
 
 
-class LobbyFlow(FlowParts):
-    """Lobby clicks; part of ``PlayController``."""
+class Host(Shared, Turns, Protocol):
+    """What the lobby needs of the game flow (``bot.flow.play.PlayController``)."""
 
-    async def _lobby_action(
+    @property
+    def timers(self) -> TurnTimers: ...
+
+    async def tell(self, interaction: discord.Interaction, message: str) -> None: ...
+
+
+class LobbyFlow:
+    """Lobby clicks: a part of the game flow, given the flow (``Host``)."""
+
+    def __init__(self, flow: Host) -> None:
+        self.flow = flow
+
+    async def act(
         self, interaction: discord.Interaction, row: GameRow, kind: str, values: tuple[str, ...]
     ) -> None:
         if row.status is Status.CANCELLED:
@@ -52,7 +64,7 @@ class LobbyFlow(FlowParts):
             raise Refusal("This lobby is closed: the game has started.")
         user = interaction.user
         seat = row.seat_of(user.id)
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         if kind == "join":
             if seat is not None:
                 raise Refusal("You have already joined this game.")
@@ -86,7 +98,7 @@ class LobbyFlow(FlowParts):
                     raise Refusal("There is no computer player to remove.")
                 row.players.pop(ai_seats[-1])
         elif kind == "cancel":
-            if not self.may_cancel(interaction, row):
+            if not lobby.may_cancel(interaction, row):
                 raise Refusal("Only the host or someone with Manage Server can cancel this game.")
             row.status = Status.CANCELLED
             row.note = N_("cancelled")
@@ -101,20 +113,20 @@ class LobbyFlow(FlowParts):
             await self._start(interaction, row)
             return
         if row.status is Status.LOBBY:
-            row.lobby_expires = now() + self.timers.lobby_idle
-        await self.store.save(row)
+            row.lobby_expires = now() + self.flow.timers.lobby_idle
+        await self.flow.store.save(row)
         log.info("lobby %s by %s", kind, user.id, extra=ids(row))
-        t = await self.public_t(row.guild_id)
+        t = await self.flow.public_t(row.guild_id)
         try:
             if row.status is Status.CANCELLED:
                 await replies.edit_message(
-                    interaction, content=closed_lobby(t, self.games[row.kind], row), view=None
+                    interaction, content=closed_lobby(t, self.flow.games[row.kind], row), view=None
                 )
             else:
                 await replies.edit_message(
                     interaction,
-                    content=lobby_content(t, self.games[row.kind], row),
-                    view=lobby.lobby_view(t, self.games[row.kind], row),
+                    content=lobby_content(t, self.flow.games[row.kind], row),
+                    view=lobby.lobby_view(t, self.flow.games[row.kind], row),
                     allowed_mentions=NO_MENTIONS,
                 )
         except DISCORD_FAILURES as exc:
@@ -124,30 +136,26 @@ class LobbyFlow(FlowParts):
                 "join": ut("You joined, but Discord did not update the lobby message yet."),
                 "leave": ut("You left, but Discord did not update the lobby message yet."),
             }.get(kind, ut("Saved, but Discord did not update the lobby message yet."))
-            await self.tell(interaction, done)
-
-    @staticmethod
-    def may_cancel(interaction: discord.Interaction, row: GameRow) -> bool:
-        user = interaction.user
-        perms = getattr(user, "guild_permissions", None)
-        return user.id == row.host_id or bool(perms and perms.manage_guild)
+            await self.flow.tell(interaction, done)
 
     async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
-        game = self.games[row.kind]
-        row.game = game.new_game(len(row.players), row.options, self.dice(row.id, ROLL_OFF))
+        game = self.flow.games[row.kind]
+        row.game = game.new_game(len(row.players), row.options, self.flow.dice(row.id, ROLL_OFF))
         game.started(row, now())
         row.status = Status.RUNNING
         row.missed = [0] * len(row.players)
         row.lobby_expires = None
-        await self.store.save(row)
+        await self.flow.store.save(row)
         log.info("started, %d seats", len(row.players), extra=ids(row))
         channel = interaction.channel
-        t = await self.public_t(row.guild_id)
+        t = await self.flow.public_t(row.guild_id)
         play_channel, note = await self._open_thread(t, interaction, row)
         row.thread_id = play_channel.id if play_channel is not channel else None
         await self._edit_lobby_after_start(t, interaction, row, play_channel.mention)
         options = game.options_text(t, row.options, len(row.players))
-        intro = f"**{title(self.games[row.kind], row)}**" + (f" — {options}." if options else "")
+        intro = f"**{title(self.flow.games[row.kind], row)}**" + (
+            f" — {options}." if options else ""
+        )
         intro = "\n".join(part for part in (intro, game.intro(t, row)) if part)
         if note:
             intro = note + "\n" + intro
@@ -156,42 +164,42 @@ class LobbyFlow(FlowParts):
             mentions = " ".join(f"<@{user_id}>" for user_id in called)
             intro = t(LIVE_START, players=mentions) + "\n" + intro
         try:
-            await self.pacer.send(
+            await self.flow.pacer.send(
                 play_channel,
                 intro,
                 allowed_mentions=mention_users(called) if called else NO_MENTIONS,
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not post the roll-off: %r", exc, extra=ids(row))
-        await self.post_turn(row, play_channel)  # type: ignore[arg-type]
+        await self.flow.post_turn(row, play_channel)  # type: ignore[arg-type]
 
     def _called_to_start(self, row: GameRow) -> list[int]:
         """A live game needs everyone from its first round (all play at once): its intro pings
         each person but those the first round message pings anyway (``waits_for``), so each
         is pinged once as it begins. A turn game pings each player on their turn instead."""
-        if not self.games[row.kind].live:
+        if not self.flow.games[row.kind].live:
             return []
-        first = set(waited_people(self.games[row.kind], row))
+        first = set(waited_people(self.flow.games[row.kind], row))
         return [p.user_id for p in row.players if not p.is_ai and p.user_id not in first]
 
     async def _edit_lobby_after_start(
         self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str
     ) -> None:
         players = ", ".join(
-            text.seat_label(t, row, s, self.games[row.kind].seat_marks)
+            text.seat_label(t, row, s, self.flow.games[row.kind].seat_marks)
             for s in range(len(row.players))
         )
         if row.thread_id:
             content = t(
                 "**{game}** has started in {where}: {players}",
-                game=title(self.games[row.kind], row),
+                game=title(self.flow.games[row.kind], row),
                 where=where,
                 players=players,
             )
         else:
             content = t(
                 "**{game}** has started below: {players}",
-                game=title(self.games[row.kind], row),
+                game=title(self.flow.games[row.kind], row),
                 players=players,
             )
         try:
@@ -209,7 +217,7 @@ class LobbyFlow(FlowParts):
         assert channel is not None
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
             return channel, ""  # type: ignore[return-value]
-        if not (await self.store.server_settings(row.guild_id)).threads:
+        if not (await self.flow.store.server_settings(row.guild_id)).threads:
             return channel, ""  # the server chose to play in channels
         me = channel.guild.me
         perms = channel.permissions_for(me)
@@ -224,7 +232,7 @@ class LobbyFlow(FlowParts):
         if not missing:
             try:
                 message = interaction.message
-                name = thread_name(t, self.games[row.kind], row)
+                name = thread_name(t, self.flow.games[row.kind], row)
                 if message is not None:
                     thread = await message.create_thread(
                         name=name, auto_archive_duration=archive_minutes(row.turn_timer)

@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
 
-class PlayController(LobbyFlow, Posting, LiveFlow):
+class PlayController(Posting, LiveFlow):
     """Every game's flow in Discord: clicks on turn controls here, the lobby, posting and the
     slash actions in the classes it joins."""
 
@@ -117,6 +117,7 @@ class PlayController(LobbyFlow, Posting, LiveFlow):
         self._idle.set()
         self.closing = False
         self.actions = GameActions(self)  # resign, cancel, board
+        self.lobby = LobbyFlow(self)  # lobby clicks and the start
 
     def settle_resignation(self, row: GameRow) -> None:
         """After a seat left the game: the game ends when too few players, or no person, are left
@@ -227,7 +228,7 @@ class PlayController(LobbyFlow, Posting, LiveFlow):
             async with replies.in_time(interaction), self.acting(game_id, settle=False):
                 row = await self._load(interaction, game, game_id)
                 if action in LOBBY_ACTIONS and version is None:
-                    await self._lobby_action(interaction, row, action, values)
+                    await self.lobby.act(interaction, row, action, values)
                 else:
                     message = interaction.message
                     private = message is not None and message.flags.ephemeral
