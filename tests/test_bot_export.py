@@ -105,3 +105,37 @@ async def test_a_long_games_export_puts_every_turn_in_a_text_file(simcord_env) -
     turns = lines[lines.index("Turn by turn:") + 1 :]
     numbered = [line for line in turns if re.match(r"\d+\. ", line)]
     assert len(numbered) == played and "**" not in "".join(lines)
+
+
+async def test_an_exports_account_says_who_resigned_as_the_bot_did(simcord_env) -> None:
+    """bob resigns after three turns, which ends the game: the account's last step is his
+    resignation in the words the bot posted, not the turn before it again."""
+    table = Table(simcord_env)
+    alice, bob = table.players
+    thread = await table.start()
+    for _ in range(3):
+        await table.play_turn(thread)
+    r = await bob.slash(thread, "spexxx resign")
+    resigned = r.response.content
+
+    r = await alice.slash(thread, "spexxx export")
+
+    lines = r.response.content.splitlines()
+    turns = lines[lines.index("Turn by turn:") + 1 : -1]
+    assert len(turns) == 4 and turns[-1] == "**4.** " + resigned, turns
+    assert len(set(t.split(" ", 1)[1] for t in turns)) == 4  # no turn told twice
+
+
+async def test_an_exports_account_of_a_game_resigned_before_any_turn(simcord_env) -> None:
+    """bob resigns before anyone played: the account tells just that (nothing was played
+    before it to tell again)."""
+    table = Table(simcord_env)
+    alice, bob = table.players
+    thread = await table.start()
+    r = await bob.slash(thread, "spexxx resign")
+    resigned = r.response.content
+
+    r = await alice.slash(thread, "spexxx export")
+
+    lines = r.response.content.splitlines()
+    assert lines[lines.index("Turn by turn:") + 1 : -1] == ["**1.** " + resigned]

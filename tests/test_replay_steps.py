@@ -194,3 +194,22 @@ def test_a_resignation_is_its_own_step_told_as_the_bot_told_it(kind: str) -> Non
     said = book.view(t, row, last).line.split("\n")[0]
     assert said == game.resigned_text(t, "⚪ bob")
     assert book.view(t, row, last - 1).line != said
+
+
+@pytest.mark.parametrize("kind", ["spexxx", "spectrangle"])
+def test_a_game_resigned_before_any_turn_is_told_as_that_resignation(kind: str) -> None:
+    """bob resigns before anyone played, which ends the game: its step tells the resignation
+    (there is no turn to tell: drawing one failed on the empty history)."""
+    game = installed()[kind]
+    t = translator("en")
+    options = {game.option.name: game.option.default} if game.option else {}
+    players = [Player(1, "ann"), Player(2, "bob")]
+    row = GameRow(3, 1, 1, 1, kind, Status.RUNNING, players, options=options)
+    row.game = game.new_game(2, options, SeededDice("x"))
+    game.apply(row.game, game.resign_action(1), SeededDice("r"))
+    assert game.finished(row.game)
+    row.status = Status.FINISHED
+    book = ReplayBook(installed())
+    assert len(book.rows(row)) == 2
+    said = book.view(t, row, 1).line.split("\n")[0]
+    assert said == game.resigned_text(t, "⚪ bob")

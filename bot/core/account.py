@@ -1,15 +1,17 @@
 """A game told for people, for ``export``: who played, how it ended, and turn by turn the words
 the bot posted for each turn, in the reader's language.
 
-The turns are the game's replay steps (``bot.contract.replay_steps``: a turn, a live game's round, a
-Das Spiel action and what followed it without a choice), each told by the game's own
-``result_view``, as the bot told it when it was played. A game without the replay capability
+The turns are the game's replay steps (``bot.contract.replay_steps``: a turn, a live game's
+round, a Das Spiel action and what followed it without a choice), each told as the replay
+viewer tells it (``bot.core.replays.told``: the game's own ``result_view``, and who resigned),
+as the bot told it when it was played. A game without the replay capability
 is told without its turns.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +20,7 @@ from bot.contract.adapter import GameAdapter
 from bot.contract.models import GameRow, Status
 from bot.contract.replay_steps import StepReplays
 from bot.core import text
+from bot.core.replays import told
 from locales import Translator
 
 MESSAGE_LIMIT = 2000  # characters of a Discord message's content
@@ -100,8 +103,8 @@ def turn_lines(t: Translator, game: GameAdapter[Any], row: GameRow) -> list[str]
     unfinished = not game.finished(row.game) and len(steps) > 1
     if unfinished and game.turn_number(steps[-1].game) == game.turn_number(steps[-2].game):
         steps.pop()
-    told = []
-    for number, step in enumerate(steps[1:], start=1):
-        words = game.result_view(t, step).content.replace("\n", "\n    ")
-        told.append(f"**{number}.** {words}")
-    return told
+    lines = []
+    for number, (before, step) in enumerate(itertools.pairwise(steps), start=1):
+        words = told(t, game, before, step, start=number == 1).replace("\n", "\n    ")
+        lines.append(f"**{number}.** {words}")
+    return lines

@@ -133,10 +133,12 @@ class ReplayBook:
         picture: Picture | None = None
         if index == 0:
             line = t("The game begins.")
+        elif only_resigned(adapter, rows[index - 1], at, start=index == 1):
+            line = told(t, adapter, rows[index - 1], at, start=True)  # no turn to show
         else:
             result = adapter.result_view(t, at)
-            line, picture = result.content, result.picture
-            line = self._resignations(t, adapter, rows[index - 1], at, line)
+            line = told(t, adapter, rows[index - 1], at, result.content, start=index == 1)
+            picture = result.picture
         if last:
             final = adapter.final_view(t, at)
             line = f"{line}\n{final.content}"
@@ -149,20 +151,6 @@ class ReplayBook:
         if picture is None:
             picture = adapter.turn_view(t, at).picture
         return StepView(index, len(rows), line, picture, shown)
-
-    @staticmethod
-    def _resignations(
-        t: Translator, adapter: GameAdapter[Any], before: GameRow, at: GameRow, line: str
-    ) -> str:
-        """A step in which seats resigned says so, as the bot did; its turn's words only if
-        they are new (a step that is only a resignation would repeat the turn before it)."""
-        was = adapter.resigned(before.game)
-        left = [s for s, gone in enumerate(adapter.resigned(at.game)) if gone and not was[s]]
-        if not left:
-            return line
-        said = [adapter.resigned_text(t, seat_label(t, at, s, adapter.seat_marks)) for s in left]
-        earlier = adapter.result_view(t, before).content if before.game is not None else ""
-        return "\n".join(said if line == earlier else [*said, line])
 
     def png(self, key: tuple[Any, ...], picture: Picture) -> bytes:
         """A step's picture drawn once (call off the event loop: it may render)."""
@@ -177,3 +165,40 @@ class ReplayBook:
 
 def picture_key(row: GameRow, lang: str, index: int, side: int | None) -> tuple[Any, ...]:
     return (row.guild_id, row.id, lang, index, side)
+
+
+def only_resigned(adapter: GameAdapter[Any], before: GameRow, at: GameRow, *, start: bool) -> bool:
+    """Whether the step from the game's start (``start``) to ``at`` is resignations alone: no
+    turn was played, so there is no turn's result to tell (nor one to draw it from)."""
+    if not start or adapter.turn_number(at.game) != adapter.turn_number(before.game):
+        return False
+    was = adapter.resigned(before.game)
+    return any(gone and not was[s] for s, gone in enumerate(adapter.resigned(at.game)))
+
+
+def told(
+    t: Translator,
+    adapter: GameAdapter[Any],
+    before: GameRow,
+    at: GameRow,
+    line: str = "",
+    *,
+    start: bool = False,
+) -> str:
+    """What the bot said of the step from ``before`` (``start``: the game's start) to ``at``
+    (``line``: the step's ``result_view`` words, if already made). A step in which seats
+    resigned says so, as the bot did; its turn's words only if they are new (a step that is
+    only a resignation would repeat the turn before it; one from the start has none)."""
+    was = adapter.resigned(before.game)
+    left = [s for s, gone in enumerate(adapter.resigned(at.game)) if gone and not was[s]]
+    said = [adapter.resigned_text(t, seat_label(t, at, s, adapter.seat_marks)) for s in left]
+    if only_resigned(adapter, before, at, start=start):
+        return "\n".join(said)
+    line = line or adapter.result_view(t, at).content
+    if not left:
+        return line
+    if start:  # nothing was played before: the step's own words are its turn's
+        earlier = ""
+    else:
+        earlier = adapter.result_view(t, before).content if before.game is not None else ""
+    return "\n".join(said if line == earlier else [*said, line])
