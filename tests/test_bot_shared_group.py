@@ -78,6 +78,7 @@ def test_a_family_group_takes_the_game_as_a_choice(simcord_bot) -> None:
             "stats",
             "leaderboard",
             "export",
+            "replay",
         ]
     )
     new = subs["new"]

@@ -67,7 +67,8 @@ async def test_an_export_says_what_the_file_is_and_what_it_is_for(
     r = await table.players[0].slash(thread, "dasspiel export")
     assert r.ephemeral and r.response.attachments
     said = r.response.content
-    assert "full record" in said and "JSON" in said and "share" in said, said
+    assert "Attached: the record of every move, `wuerfelmarsch-1.json`." in said, said
+    assert r.response.attachments[0].filename == "wuerfelmarsch-1.json"
     assert not DEVELOPER_WORDS.search(said) and "das-spiel-record" not in said, said
 
 

@@ -104,7 +104,6 @@ class GameCommands:
         first = games[0]
         self.group = first.group
         self.name = first.group_title or first.title
-        self.first_contact = FirstContact(bot.store)
         self.refusals: dict[type[Exception], str] = {}
         for game in games:
             self.refusals.update(game.refusals)
@@ -219,7 +218,7 @@ class GameCommands:
             row.lobby_expires = now() + self.bot.play.timers.lobby_idle
             await self.bot.store.save(row)
             t = await self.public_t(interaction)
-            first = await self.first_contact.lobby_line(t, interaction.guild_id)
+            first = await FirstContact(self.bot.store).lobby_line(t, interaction.guild_id)
             try:
                 await replies.send_message(
                     interaction,
