@@ -33,3 +33,24 @@ async def test_the_first_lobby_ever_in_a_server_ends_pointing_to_help(
     channel = elsewhere.create_text_channel("games")
     await open_game(channel, elsewhere.add_member(ann), [], "spexxx new", start=False)
     assert channel.last_message.content.endswith("\n" + en(HELP_LINE))
+
+
+async def test_the_first_lobby_keeps_its_line_while_people_join_and_leave(simcord_env) -> None:
+    """The line stays at the end of the first lobby's message as it changes (a join, a
+    leave); a later lobby's changes never add it."""
+    club = simcord_env.create_guild("Club")
+    en = translator("en")
+    first, second = (club.create_text_channel(f"c{n}") for n in range(2))
+    ann, ben = (club.add_member(simcord_env.create_user(n)) for n in ("ann", "ben"))
+
+    await open_game(first, ann, [ben], "spexxx new", start=False)
+    lobby = first.last_message
+    assert "ben" in lobby.content and lobby.content.endswith("\n" + en(HELP_LINE))
+    r = await ben.click(lobby, label="Leave")
+    assert not r.ephemeral
+    lobby = first.last_message
+    assert "ben" not in lobby.content and lobby.content.endswith("\n" + en(HELP_LINE))
+    assert lobby.content.count("/help") == 1
+
+    await open_game(second, ben, [ann], "spectrangle new", start=False)
+    assert "ann" in second.last_message.content and "/help" not in second.last_message.content

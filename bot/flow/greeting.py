@@ -1,7 +1,8 @@
 """First contact: the bot says nothing unasked when it joins a server, but the first lobby ever
 opened there ends with one line pointing to ``/help``. Claimed in the store, so it is said
 once per server, across restarts and processes (servers that played before the line existed
-count as told: a migration marks them)."""
+count as told: a migration marks them). While that lobby is open its changes keep the line
+(``kept_line``, read from the message they change: nothing more is stored)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,10 @@ class FirstContact:
         if await self.store.first_notice(guild_id, HELP_NOTICE):
             return t(HELP_LINE)
         return ""
+
+
+def kept_line(t: Translator, shown: str | None) -> str:
+    """The line pointing to /help if the lobby message as shown (``shown``) ends with it: a
+    change of that lobby keeps it there while the lobby is open ("" otherwise)."""
+    line = t(HELP_LINE)
+    return line if shown is not None and shown.endswith("\n" + line) else ""

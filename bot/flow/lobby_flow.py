@@ -15,6 +15,7 @@ from bot.core.dice import ROLL_OFF
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.logs import ids
 from bot.flow import lobby, replies
+from bot.flow.greeting import kept_line
 from bot.flow.messages import (
     closed_lobby,
     lobby_content,
@@ -123,9 +124,12 @@ class LobbyFlow:
                     interaction, content=closed_lobby(t, self.flow.games[row.kind], row), view=None
                 )
             else:
+                shown = interaction.message.content if interaction.message else None
+                kept = kept_line(t, shown)  # the first lobby's line pointing to /help
                 await replies.edit_message(
                     interaction,
-                    content=lobby_content(t, self.flow.games[row.kind], row),
+                    content=lobby_content(t, self.flow.games[row.kind], row)
+                    + (f"\n{kept}" if kept else ""),
                     view=lobby.lobby_view(t, self.flow.games[row.kind], row),
                     allowed_mentions=NO_MENTIONS,
                 )
