@@ -593,8 +593,9 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
                 ),
                 "• "
                 + t(
-                    "Right: lay a die from your supply in it within 30 s, choosing the digits "
-                    "it shows below, left and right. Wrong: every other player gives you a die."
+                    "Right: within 30 s lay a die from your supply in that funnel (after "
+                    "NOWHERE!, in any funnel), choosing the digits it shows below, left and "
+                    "right. Wrong: every other player gives you a die."
                 ),
                 "• "
                 + t("Nobody calls within 90 s: the round is void. Then the next player rolls."),
