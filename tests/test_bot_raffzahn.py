@@ -342,7 +342,7 @@ async def test_clicks_a_round_no_longer_allows_are_refused_in_players_words(
     assert alices is not None
     await simcord_env.advance_time(59.9)
     simcord_env.bot.play.live_clocks.cancel()  # STOP arrives before the timer applies…
-    simcord_env.bot.play.panels.clear()  # (and their tokens expired: never redrawn)
+    simcord_env.bot.play.live.panels.clear()  # (and their tokens expired: never redrawn)
     await simcord_env.advance_time(0.2)
     r = await alice.click(alices, custom_id=find_id(alices, "raf:stop:"))
     assert r.response.content == "Too late: the round is closed. Time ran out."
@@ -372,7 +372,7 @@ async def test_a_stop_from_a_panel_of_an_earlier_round_stops_nothing(
     alices = table.panel(where, alice)
     assert alices is not None and find_id(alices, "raf:stop:").endswith(":1")
     assert find_id(table.round_message(where), "raf:stop:").endswith(":1")
-    simcord_env.bot.play.panels.clear()  # its token expired: the panel is never redrawn
+    simcord_env.bot.play.live.panels.clear()  # its token expired: the panel is never redrawn
     await table.press(alice, where, "stop")
     for player in (bob, cy):  # nobody takes: round 4's roll of 5 still offers dice
         dice.script((5,))

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import discord
+
+    from bot.contract.adapter import TurnView
     from bot.contract.models import GameRow
     from bot.core.dice import DiceSource
     from bot.core.registry import Registry
     from bot.core.shards import ShardScope
     from bot.flow.computer import ComputerTurns
     from bot.flow.game_actions import GameActions
+    from bot.flow.live import LiveFlow
     from bot.flow.live_clocks import LiveClocks
     from bot.flow.pacing import ChannelPacer
     from bot.flow.ports import Client
@@ -39,7 +43,7 @@ class FlowParts:
     scope: ShardScope
     acted: Counter[str]
     closing: bool
-    # ``bot.flow.live.LiveFlow``'s, which the start-up recovery, resign and cancel use
-    load_panels: Callable[[], Awaitable[int]]
-    redraw_stored: Callable[[GameRow], Awaitable[None]]
-    redraw_panels: Callable[..., Awaitable[None]]
+    live: LiveFlow  # live rounds: clicks, due steps, private panels
+    # the controller's own: a turn's view by its adapter, and its controls as components
+    turn_view: Callable[..., TurnView]
+    controls: Callable[[GameRow, TurnView], discord.ui.View | None]

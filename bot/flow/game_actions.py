@@ -27,6 +27,7 @@ from locales import N_, Translator
 
 if TYPE_CHECKING:
     from bot.contract.adapter import GameAdapter
+    from bot.flow.live import LiveFlow
     from bot.flow.live_clocks import LiveClocks
     from bot.flow.results import ResultsControls
     from bot.flow.timed import TimedViews
@@ -74,11 +75,8 @@ class Host(Shared, Turns, Protocol):
 
     async def tell(self, interaction: discord.Interaction, message: str) -> None: ...
 
-    def mark_due(self, row: GameRow) -> None: ...
-
-    async def redraw_panels(
-        self, row: GameRow, channel: object = None, *, closed: bool = False
-    ) -> None: ...
+    @property
+    def live(self) -> LiveFlow: ...
 
     async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None: ...
 
@@ -103,12 +101,12 @@ class GameActions:
         game.apply(row.game, game.resign_action(seat), None)
         settle_resignation(game, row)
         if game.live:
-            self.flow.mark_due(row)
+            self.flow.live.mark_due(row)
         ended = end_turn(row) if on_turn or game.finished(row.game) else None
         await self.flow.store.save(row)
         if game.live:  # the new due time (a computer now plays the seat) wakes its game
             self.flow.live_clocks.schedule(row)
-            await self.flow.redraw_panels(row)  # the resigner's closes; all, if the game ended
+            await self.flow.live.redraw_panels(row)  # the resigner's closes; all, if the game ended
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.flow.public_t(row.guild_id)
@@ -179,7 +177,7 @@ class GameActions:
         if channel is not None:
             await self.flow.strip_turn_message(row, channel)
         if row.game is not None:
-            await self.flow.redraw_panels(row, closed=True)  # a live game's open panels close
+            await self.flow.live.redraw_panels(row, closed=True)  # a live game's open panels close
             await self.mark_lobby_ended(row)
 
     async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord.http import handle_message_parameters
@@ -42,16 +42,15 @@ from bot.core.logs import ids
 from bot.flow import replies
 from bot.flow.background import GameWork
 from bot.flow.components import build_view
-from bot.flow.flow_parts import FlowParts
-from bot.flow.live_clocks import LiveClocks
-from bot.flow.posting import NO_MENTIONS
+from bot.flow.ports import Locks, Shared, Turns
 from bot.flow.replies import user_t
 from bot.flow.timers import end_turn, now
 from games.common.errors import GameError
 from locales import N_, Translator, translator
 
 if TYPE_CHECKING:
-    from bot.contract.adapter import Click
+    from bot.contract.adapter import Click, Picture
+    from bot.flow.live_clocks import LiveClocks
     from bot.flow.round_draws import RoundDraws
 
 log = logging.getLogger(__name__)
@@ -62,6 +61,7 @@ PANEL_STORE_SECONDS = 5 * 60  # a panel's token is stored again when this old
 ORIGINAL = 0  # a panel's message id: the original response of its interaction
 REDRAW_RETRY_DELAYS = (2.0, 5.0, 15.0, 45.0)  # a redraw Discord refused, drawn again
 PANEL_CLOSED = N_("This panel is closed: nothing here is yours to do now.")
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 @dataclass(slots=True)
@@ -74,21 +74,44 @@ class _Panel:
     stored: float = 0.0  # when it was last stored (with its token)
 
 
-class LiveFlow(FlowParts):
-    """Clicks, due steps and private panels of live games; part of ``PlayController``."""
+class Host(Shared, Locks, Turns, Protocol):
+    """What live rounds need of the game flow (``bot.flow.play.PlayController``)."""
 
-    live_clocks: LiveClocks
-    panels: dict[tuple[int, int], _Panel]
-    draws: RoundDraws
-    redrawing: GameWork  # redraws tried again, one task per game
-    redraw_failed: set[int]  # games with a redraw Discord refused since the last try
-    storing: set[asyncio.Task[None]]  # panels being stored
+    @property
+    def live_clocks(self) -> LiveClocks: ...
+
+    @property
+    def draws(self) -> RoundDraws: ...
+
+    async def tell(self, interaction: discord.Interaction, message: str) -> None: ...
+
+    async def answer_edit(self, interaction: discord.Interaction, **fields: Any) -> None: ...
+
+    async def turn_edit(
+        self, t: Translator, row: GameRow, channel: object, screen: Any = None
+    ) -> dict[str, Any]: ...
+
+    async def _with_picture(
+        self, t: Translator, content: str, picture: Picture | None, channel: object
+    ) -> tuple[str, list[discord.File]]: ...
+
+
+class LiveFlow:
+    """Clicks, due steps and private panels of live games: a part of the game flow, given the
+    flow (``Host``)."""
+
+    def __init__(self, flow: Host) -> None:
+        self.flow = flow
+        self.panels: dict[tuple[int, int], _Panel] = {}  # open private panels, by (game, seat)
+        self.redrawing = GameWork()  # redraws tried again, one task per game
+        self.redraw_failed: set[int] = set()  # games with a redraw Discord refused since
+        self.storing: set[asyncio.Task[None]] = set()  # panels being stored
 
     # ------------------------------------------------------------------------ due steps
 
     def mark_due(self, row: GameRow) -> None:
         """Store the next due time with the game (saved with it: restarts keep it)."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         running = row.status is Status.RUNNING and row.game is not None
         row.turn_due = game.live_due(row.game) if running else None
         row.reminder_due = None
@@ -96,7 +119,7 @@ class LiveFlow(FlowParts):
     def catch_up(self, row: GameRow, until: float) -> int:
         """Apply every step due by ``until`` (timeouts, computers' claims, rolls), in order;
         how many were applied."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         steps = 0
         while row.status is Status.RUNNING:
             due = game.live_due(row.game)
@@ -105,7 +128,7 @@ class LiveFlow(FlowParts):
             action = game.live_step(row.game, until)
             if action is None:
                 raise RuntimeError(f"{row.kind}: a step was due at {due} but none was given")
-            game.apply(row.game, action, self.dice(row.id, row.event_count))
+            game.apply(row.game, action, self.flow.dice(row.id, row.event_count))
             steps += 1
             if game.finished(row.game):
                 row.status = Status.FINISHED
@@ -115,14 +138,14 @@ class LiveFlow(FlowParts):
 
     async def live_wake(self, guild_id: int, game_id: int) -> None:
         """A game's due time has come (its task woke): apply what is due."""
-        async with self.acting_unasked(guild_id, game_id):
-            row = await self.store.get(guild_id, game_id)
+        async with self.flow.acting_unasked(guild_id, game_id):
+            row = await self.flow.store.get(guild_id, game_id)
             if row is not None:
                 await self.live_tick(row)
 
     async def live_tick(self, row: GameRow) -> None:
         """Apply what is due now to a game loaded under its lock, save, then show it."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         if row.status is not Status.RUNNING or row.game is None or not game.live:
             return
         if row.turn_message_id is None:
@@ -131,16 +154,16 @@ class LiveFlow(FlowParts):
         steps = self.catch_up(row, now())
         if not steps:
             self.mark_due(row)
-            self.live_clocks.schedule(row)
+            self.flow.live_clocks.schedule(row)
             return
         ended = self._round_over(row, round_before)
         self.mark_due(row)
-        await self.store.save(row)
-        self.acted["live step"] += steps
-        channel = await self.play_channel(row)
+        await self.flow.store.save(row)
+        self.flow.acted["live step"] += steps
+        channel = await self.flow.play_channel(row)
         if channel is not None:
             await self._show_change(row, channel, ended)
-        self.live_clocks.schedule(row)
+        self.flow.live_clocks.schedule(row)
 
     async def _show_change(
         self, row: GameRow, channel: discord.abc.Messageable, ended: int | None
@@ -148,9 +171,9 @@ class LiveFlow(FlowParts):
         """After a saved change under the lock: inside a round it is queued to be drawn after
         the lock; a round's end is shown at once (nothing queued is older than it then)."""
         if ended is None:
-            self.draws.queue(row, channel)
+            self.flow.draws.queue(row, channel)
             return
-        await self.draws.settle(row.id)
+        await self.flow.draws.settle(row.id)
         await self._show_public(row, channel, ended)
         await self.redraw_panels(row)
 
@@ -158,13 +181,13 @@ class LiveFlow(FlowParts):
         """A queued state, drawn outside the lock: the round message, then the open panels
         (each only if it shows an older state)."""
         await self._show_public(row, channel, None)
-        if not self.draws.newer_queued(row):
+        if not self.flow.draws.newer_queued(row):
             await self.redraw_panels(row)
 
     def _round_over(self, row: GameRow, round_before: int) -> int | None:
         """After a change: if the round (the adapter's turn) ended, its message id (and no
         message is the round's now); else None."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         if row.status is Status.FINISHED or game.turn_number(row.game) != round_before:
             ended = end_turn(row)
             return ended if ended is not None else 0
@@ -176,35 +199,35 @@ class LiveFlow(FlowParts):
         """The change in public: the round message redrawn, or (the round ended) it keeps its
         result and the next round or the final standings is posted."""
         if ended is not None:
-            t = await self.public_t(row.guild_id)
+            t = await self.flow.public_t(row.guild_id)
             if ended:
-                result = self.games[row.kind].turn_result(t, row)
-                await self.edit_stored_turn(  # the next round's message need not wait for it
+                result = self.flow.games[row.kind].turn_result(t, row)
+                await self.flow.edit_stored_turn(  # the next round's message need not wait for it
                     row, channel, result, board=False, message_id=ended, wait=False
                 )
-            await self.after_turn(row, channel)
+            await self.flow.after_turn(row, channel)
             return
         message_id = row.turn_message_id
         if not message_id or not hasattr(channel, "get_partial_message"):
             return
-        if self.draws.stale(row, message_id) or self.draws.newer_queued(row):
+        if self.flow.draws.stale(row, message_id) or self.flow.draws.newer_queued(row):
             return
-        t = await self.public_t(row.guild_id)
-        fields = await self.turn_edit(t, row, channel)
-        async with self.draws.sending(row.id):
-            if self.draws.stale(row, message_id) or self.draws.newer_queued(row):
+        t = await self.flow.public_t(row.guild_id)
+        fields = await self.flow.turn_edit(t, row, channel)
+        async with self.flow.draws.sending(row.id):
+            if self.flow.draws.stale(row, message_id) or self.flow.draws.newer_queued(row):
                 return  # a newer state was shown (or waits) while this one was drawn
-            self.draws.shown(row, message_id)
+            self.flow.draws.shown(row, message_id)
 
             def failed(exc: BaseException) -> None:
                 log.warning("could not update the round message: %r", exc, extra=ids(row))
                 if worth_retrying(exc):
-                    self.draws.unshown(row, message_id)
+                    self.flow.draws.unshown(row, message_id)
                     self.redraw_later(row)
 
             # paced, merged with the next redraws, never awaited: neither the next click's
             # answer nor the round's end waits for room in the channel (``bot.flow.pacing``)
-            self.pacer.edit_soon(channel, message_id, ids(row), failed=failed, **fields)
+            self.flow.pacer.edit_soon(channel, message_id, ids(row), failed=failed, **fields)
 
     # ---------------------------------------------------------------------------- clicks
 
@@ -212,7 +235,7 @@ class LiveFlow(FlowParts):
         self, interaction: discord.Interaction, row: GameRow, seat: int, click: Click
     ) -> None:
         """A click in a live game, by any seat still playing, stamped ``click.at``."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         assert click.at is not None
         round_before = game.turn_number(row.game)
         steps = self.catch_up(row, click.at)
@@ -223,7 +246,7 @@ class LiveFlow(FlowParts):
             game.check_click(row, seat, click)
             outcome = game.click(row, seat, click, ut)
             if outcome.action is not None:
-                game.apply(row.game, outcome.action, self.dice(row.id, row.event_count))
+                game.apply(row.game, outcome.action, self.flow.dice(row.id, row.event_count))
                 if game.finished(row.game):
                     row.status = Status.FINISHED
         except (Refusal, GameError):
@@ -234,13 +257,13 @@ class LiveFlow(FlowParts):
         ended = self._round_over(row, round_before) if changed else None
         if changed:
             self.mark_due(row)
-            await self.store.save(row)
+            await self.flow.store.save(row)
         if ended is not None:  # the round's end is answered and shown under the lock
-            await self.draws.settle(row.id)
+            await self.flow.draws.settle(row.id)
         channel = interaction.channel
         public_shown = False
         if outcome.private is not None:
-            await self.tell(interaction, outcome.private)
+            await self.flow.tell(interaction, outcome.private)
         elif outcome.panel or click.private:
             await self._answer_with_panel(
                 interaction, row, seat, edit=click.private, screen=outcome.screen
@@ -249,25 +272,25 @@ class LiveFlow(FlowParts):
             public_shown = await self._answer_in_public(interaction, row, ended, outcome.screen)
         if changed and channel is not None:
             if ended is None:
-                self.draws.queue(row, channel)  # what was answered already is not drawn again
+                self.flow.draws.queue(row, channel)  # what was answered already is not drawn again
             else:
                 if not public_shown:
                     await self._show_public(row, channel, ended)
                 else:
-                    await self.after_turn(row, channel)
+                    await self.flow.after_turn(row, channel)
                 await self.redraw_panels(row)
         if changed:
-            self.live_clocks.schedule(row)
+            self.flow.live_clocks.schedule(row)
 
     async def _saved_and_shown(
         self, interaction: discord.Interaction, row: GameRow, round_before: int
     ) -> None:
         ended = self._round_over(row, round_before)
         self.mark_due(row)
-        await self.store.save(row)
+        await self.flow.store.save(row)
         if interaction.channel is not None:
             await self._show_change(row, interaction.channel, ended)
-        self.live_clocks.schedule(row)
+        self.flow.live_clocks.schedule(row)
 
     async def _answer_in_public(
         self, interaction: discord.Interaction, row: GameRow, ended: int | None, screen: Any
@@ -275,11 +298,11 @@ class LiveFlow(FlowParts):
         """Answer a click on the round message by redrawing it (or, the round over, by its
         result); False if the clicked message is not the round's (an older one)."""
         message = interaction.message
-        game = self.games[row.kind]
-        t = await self.public_t(row.guild_id)
+        game = self.flow.games[row.kind]
+        t = await self.flow.public_t(row.guild_id)
         try:
             if ended is not None and message is not None and message.id == ended:
-                await self.answer_edit(
+                await self.flow.answer_edit(
                     interaction,
                     content=game.turn_result(t, row),
                     attachments=[],
@@ -288,12 +311,12 @@ class LiveFlow(FlowParts):
                 )
                 return True
             if ended is None and message is not None and message.id == row.turn_message_id:
-                fields = await self.turn_edit(t, row, interaction.channel, screen)
-                async with self.draws.sending(row.id):
-                    self.draws.shown(row, message.id)
-                    await self.answer_edit(interaction, **fields)
+                fields = await self.flow.turn_edit(t, row, interaction.channel, screen)
+                async with self.flow.draws.sending(row.id):
+                    self.flow.draws.shown(row, message.id)
+                    await self.flow.answer_edit(interaction, **fields)
                 return True
-            await self.answer_edit(interaction, view=None)  # an older message: no controls
+            await self.flow.answer_edit(interaction, view=None)  # an older message: no controls
         except DISCORD_FAILURES as exc:
             log.warning("could not answer the click: %r", exc, extra=ids(row))
         return False
@@ -311,14 +334,14 @@ class LiveFlow(FlowParts):
         """The seat's panel as message fields, in the language ``t`` of the one who opened
         it; None when there is nothing private to show. A finished game's panel shows how it
         ended and offers nothing."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         shown = row.status in (Status.RUNNING, Status.FINISHED)
         if row.game is None or game.resigned(row.game)[seat]:
             shown = False  # a seat that left plays no more: its panel closes
         view = game.panel_view(t, row, seat, screen) if shown else None
         if view is None:
             return None
-        content, files = await self._with_picture(t, view.content, view.picture, channel)
+        content, files = await self.flow._with_picture(t, view.content, view.picture, channel)
         controls = (
             build_view(game.code, row.id, row.event_count, view.controls)
             if row.status is Status.RUNNING and view.controls is not None and view.controls.rows
@@ -340,7 +363,7 @@ class LiveFlow(FlowParts):
         t = user_t(interaction)
         fields = await self.panel_edit(row, seat, t, interaction.channel, screen)
         key = (row.id, seat)
-        async with self.draws.sending(row.id):
+        async with self.flow.draws.sending(row.id):
             try:
                 if fields is None:
                     closed = t(PANEL_CLOSED)
@@ -349,9 +372,9 @@ class LiveFlow(FlowParts):
                             interaction, content=closed, attachments=[], view=None
                         )
                     else:
-                        await self.tell(interaction, closed)
+                        await self.flow.tell(interaction, closed)
                     if self.panels.pop(key, None) is not None:
-                        await self.store.drop_panel(row.guild_id, row.id, seat)
+                        await self.flow.store.drop_panel(row.guild_id, row.id, seat)
                     return
                 message_id: int | None = None  # the interaction's original: the panel
                 if edit:  # the clicked panel (also after a late defer: the clicked message)
@@ -399,9 +422,9 @@ class LiveFlow(FlowParts):
             del self.panels[gone]
 
     async def _store_panel(self, panel: LivePanel) -> None:
-        async with self.busy():  # shutdown waits for it
+        async with self.flow.busy():  # shutdown waits for it
             try:
-                await self.store.keep_panel(panel)
+                await self.flow.store.keep_panel(panel)
             except Exception:  # the panel works all the same, in this process
                 log.exception(
                     "a private panel was not stored",
@@ -410,7 +433,7 @@ class LiveFlow(FlowParts):
 
     async def load_panels(self) -> int:
         """At start-up: the panels an earlier process kept whose tokens are still valid."""
-        kept = await self.store.live_panels(now() - PANEL_TOKEN_SECONDS, self.scope)
+        kept = await self.flow.store.live_panels(now() - PANEL_TOKEN_SECONDS, self.flow.scope)
         for p in kept:
             self.panels[(p.game_id, p.seat)] = _Panel(
                 p.token, p.message_id, p.lang, p.shown, p.version, p.shown
@@ -420,14 +443,14 @@ class LiveFlow(FlowParts):
     async def _edit_panel(self, panel: _Panel, **fields: Any) -> None:
         """Edit a panel through its interaction's token: the original response, or the
         followup by its id (what the token's interaction is does not outlive a restart)."""
-        app = self.bot.application_id or 0
-        webhook = discord.Webhook.partial(app, panel.token, client=self.bot)
+        app = self.flow.bot.application_id or 0
+        webhook = discord.Webhook.partial(app, panel.token, client=self.flow.bot)
         if panel.message_id != ORIGINAL:
             await webhook.edit_message(panel.message_id, **fields)
             return
         # as ``Interaction.edit_original_response`` does it, from the token alone
         with handle_message_parameters(
-            previous_allowed_mentions=self.bot.allowed_mentions, **fields
+            previous_allowed_mentions=self.flow.bot.allowed_mentions, **fields
         ) as params:
             await async_context.get().edit_original_interaction_response(
                 app,
@@ -446,7 +469,7 @@ class LiveFlow(FlowParts):
         """Redraw every open panel of the game that shows an older state (a clicker's panel
         answered with this state already is not drawn again); ``closed``: every one (the game
         was cancelled: a change without an event)."""
-        game = self.games[row.kind]
+        game = self.flow.games[row.kind]
         if not game.redraw_panels:
             return
         for seat in range(len(row.players)):
@@ -458,7 +481,7 @@ class LiveFlow(FlowParts):
                 del self.panels[key]
                 continue
             fields = await self.panel_edit(row, seat, translator(panel.lang), channel)
-            async with self.draws.sending(row.id):
+            async with self.flow.draws.sending(row.id):
                 if self.panels.get(key) is not panel or (
                     panel.version >= row.event_count and not closed
                 ):
@@ -469,7 +492,7 @@ class LiveFlow(FlowParts):
                         del self.panels[key]
                         closed = translator(panel.lang)(PANEL_CLOSED)
                         await self._edit_panel(panel, content=closed, attachments=[], view=None)
-                        await self.store.drop_panel(row.guild_id, row.id, seat)
+                        await self.flow.store.drop_panel(row.guild_id, row.id, seat)
                     else:
                         await self._edit_panel(panel, **fields)
                 except DISCORD_FAILURES as exc:
@@ -498,8 +521,8 @@ class LiveFlow(FlowParts):
             await asyncio.sleep(delay)
             self.redraw_failed.discard(game_id)
             try:
-                async with self.acting(game_id):
-                    row = await self.store.get(guild_id, game_id)
+                async with self.flow.acting(game_id):
+                    row = await self.flow.store.get(guild_id, game_id)
                     if row is None or row.game is None:
                         return
                     await self.redraw_stored(row)
@@ -507,10 +530,10 @@ class LiveFlow(FlowParts):
                 return  # shutting down: the start-up recovery redraws it
             except Exception as exc:
                 log.exception("a round was not redrawn", extra={"game": game_id})
-                self.bot.dispatch("game_failure", exc)
+                self.flow.bot.dispatch("game_failure", exc)
                 return
             if game_id not in self.redraw_failed:
-                self.acted["redrawn"] += 1
+                self.flow.acted["redrawn"] += 1
                 return
         log.warning(
             "gave up redrawing after %d tries; the next change or a restart draws it",
@@ -521,7 +544,7 @@ class LiveFlow(FlowParts):
     async def redraw_stored(self, row: GameRow) -> None:
         """Under the game's lock: its round message (while one runs) and its open panels as
         the stored state says (each only if it shows an older state)."""
-        channel = await self.play_channel(row)
+        channel = await self.flow.play_channel(row)
         if row.status is Status.RUNNING and row.turn_message_id and channel is not None:
             await self._show_public(row, channel, None)
         await self.redraw_panels(row, channel)

@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
 
-class PlayController(Posting, LiveFlow):
+class PlayController(Posting):
     """Every game's flow in Discord: clicks on turn controls here, the lobby, posting and the
     slash actions in the classes it joins."""
 
@@ -96,19 +96,16 @@ class PlayController(Posting, LiveFlow):
             self, max_missed=max_missed_turns, lobby_idle=lobby_idle_hours * 3600
         )
         self._locks: dict[int, asyncio.Lock] = {}
+        self.live = LiveFlow(self)  # live games: clicks, due steps, private panels
         self.live_clocks = LiveClocks(
-            self.live_wake, lambda exc: self.bot.dispatch("game_failure", exc)
+            self.live.live_wake, lambda exc: self.bot.dispatch("game_failure", exc)
         )
         self.draws = RoundDraws(
-            self.draw_round,
+            self.live.draw_round,
             self._locks.get,
             self.busy,
             lambda exc: self.bot.dispatch("game_failure", exc),
         )
-        self.panels = {}  # live games' open private panels, by (game id, seat)
-        self.redrawing = GameWork()  # live rounds drawn again after Discord refused a redraw
-        self.redraw_failed = set()
-        self.storing = set()
         self._retrying = GameWork()
         self._post_versions = {}
         self._unposted_seen = {}
@@ -320,7 +317,7 @@ class PlayController(Posting, LiveFlow):
                 )
             raise Refusal("You resigned from this game, so you cannot play in it any more.")
         if game.live:  # every seat at once, inside the game's windows
-            await self.live_action(interaction, row, seat, click)
+            await self.live.live_action(interaction, row, seat, click)
             return
         try:
             game.check_click(row, seat, click)

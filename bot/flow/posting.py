@@ -497,7 +497,7 @@ class Posting(FlowParts):
                 log.exception("timed views not recovered; the games recover all the same")
                 self.bot.dispatch("game_failure", exc)
             try:
-                await self.load_panels()  # live games' private panels, redrawn below
+                await self.live.load_panels()  # live games' private panels, redrawn below
             except Exception as exc:
                 log.exception("private panels not loaded; the games recover all the same")
                 self.bot.dispatch("game_failure", exc)
@@ -577,7 +577,7 @@ class Posting(FlowParts):
                 await self._heal_turn(row, channel, shown)
             if self.games[row.kind].live:
                 # a change saved just before the stop may not have been drawn yet
-                await self.redraw_stored(row)
+                await self.live.redraw_stored(row)
                 self.live_clocks.schedule(row)  # what fell due while the bot was down
                 return "resumed"
             if row.players[seat].is_ai:
@@ -905,13 +905,13 @@ class Posting(FlowParts):
     ) -> dict[str, Any]:
         """An edit that makes a message show the turn now (on ``screen``): words, picture and
         controls, pinging nobody."""
-        view = self.turn_view(t, row, screen)  # type: ignore[attr-defined]
+        view = self.turn_view(t, row, screen)
         picture = None if view.keep_picture else view.picture
         content, files = await self._with_picture(t, view.content, picture, channel)
         edit = {
             "content": content,
             "attachments": files,
-            "view": self.controls(row, view),  # type: ignore[attr-defined]
+            "view": self.controls(row, view),
             "allowed_mentions": NO_MENTIONS,
         }
         if view.keep_picture:

@@ -88,13 +88,20 @@ class Computers(Protocol):
     async def act(self, row: GameRow, level: str) -> Move: ...
 
 
+class LiveTicks(Protocol):
+    """A live game's due steps, applied (``bot.flow.live.LiveFlow``)."""
+
+    async def live_tick(self, row: GameRow) -> None: ...
+
+
 class Host(Shared, Locks, Turns, Protocol):
     """What the turn timers need of the game flow (``bot.flow.play.PlayController``)."""
 
     @property
     def computers(self) -> Computers: ...
 
-    async def live_tick(self, row: GameRow) -> None: ...
+    @property
+    def live(self) -> LiveTicks: ...
 
 
 class TurnTimers:
@@ -198,7 +205,7 @@ class TurnTimers:
             t = now()
             if row.status is Status.RUNNING and self.play.games[row.kind].live:
                 if row.turn_due and row.turn_due <= t:
-                    await self.play.live_tick(row)  # windows a restart or a lost task left due
+                    await self.play.live.live_tick(row)  # windows a restart or a lost task left due
             elif row.status is Status.LOBBY and row.lobby_expires and row.lobby_expires <= t:
                 await self._close_lobby(row)
             elif row.status is Status.RUNNING and row.turn_due and row.turn_due <= t:
