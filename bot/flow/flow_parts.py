@@ -1,4 +1,6 @@
-"""What the parts of ``bot.flow.play.PlayController`` share: the attributes the controller sets."""
+"""What ``Posting``, the last part of ``bot.flow.play.PlayController`` still joined to it as a
+base class, uses of the controller: the attributes the controller sets. The other parts are
+objects given the controller, each seeing it through its own ``Host`` protocol."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class FlowParts:
-    """Declared here once for the lobby, posting and slash-action parts of the controller."""
+    """Declared here for ``Posting``."""
 
     bot: Client
     store: GameStore

@@ -60,8 +60,9 @@ __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
 
 class PlayController(Posting):
-    """Every game's flow in Discord: clicks on turn controls here, the lobby, posting and the
-    slash actions in the classes it joins."""
+    """Every game's flow in Discord: clicks on turn controls here; posting in the class it
+    joins; the lobby (``lobby``), the slash actions (``actions``), live rounds (``live``),
+    computers, timers and timed views in the parts it builds and gives itself to."""
 
     def __init__(
         self,
