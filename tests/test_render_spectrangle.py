@@ -13,7 +13,7 @@ from PIL import Image
 from games.spectrangle.board import FIELDS, ROW_HEIGHT
 from games.spectrangle.state import PlacedTile, SpectrangleState
 from games.spectrangle.tiles import Colour
-from locales import LANGUAGES
+from locales import LANGUAGES, translator
 from renderers.spectrangle import board as sp_board
 from renderers.spectrangle import (
     placing_label,
@@ -465,3 +465,20 @@ def test_german_tiles_carry_german_initials() -> None:
     assert len(set(german.values())) == len(Colour)
     drawn = {lang: tiles.draw_tile("YPG", True, 110, 4, lang).tobytes() for lang in LANGUAGES}
     assert drawn["de"] != drawn["en"] and drawn["nl"] == drawn["en"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_solo_daily_game_ends_with_its_score_and_no_winner(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """One player has no one to beat: the daily's last picture shows the score, not a win."""
+    from games.spectrangle.daily import par_game
+    from renderers.spectrangle.render import render_final
+    from tests.test_render_spexxx import drawn_words
+
+    state = par_game("2026-11-27").state
+    t = translator(lang)
+    words = drawn_words(monkeypatch, lambda: render_final(state, ["Ann"], lang=lang))
+    won = {t("Winner").upper(), t("winner"), t("Shared win").upper(), t("Winning team").upper()}
+    assert not [w for w in words if any(x in w for x in won)], words
+    assert words.count(str(state.scores[0])) >= 2  # the seat's card and the standings

@@ -9,13 +9,14 @@ import json
 import math
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.extract import extract_from_dir
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games.spexxx.board import GRID, SQUARES
 from games.spexxx.record import export_record
@@ -476,3 +477,33 @@ def test_every_cube_stands_out_at_phone_size(seat: int) -> None:
         if contrast_ratio(body, square) < BLENDS and ring < PHONE_PX:
             problems.append(f"{name}: body blends in, ring {ring} px < {PHONE_PX:.2f}")
     assert not problems, problems
+
+
+def drawn_words(monkeypatch: pytest.MonkeyPatch, draw_it: Callable[[], object]) -> list[str]:
+    """Every text drawn on a picture while ``draw_it`` runs (drawn as usual)."""
+    words: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        words.append(str(text))
+        real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    draw_it()
+    return words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_solo_daily_game_ends_with_its_score_and_no_winner(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """One player has no one to beat: the daily's last picture shows the score, not a win."""
+    from games.spexxx.daily import par_game
+    from renderers.spexxx.render import render_final
+
+    state = par_game("2026-11-27").state
+    t = translator(lang)
+    words = drawn_words(monkeypatch, lambda: render_final(state, ["Ann"], lang=lang))
+    won = {t("Winner").upper(), t("winner"), t("Shared win").upper()}
+    assert not [w for w in words if any(x in w for x in won)], words
+    assert words.count(str(state.scores[0])) >= 3  # status line, players panel, standings

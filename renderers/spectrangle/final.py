@@ -68,7 +68,7 @@ def standing_rows(state: SpectrangleState, names: Sequence[str], lang: str) -> l
     """Best first (teams together in the team game); the facts say how the score came about:
     tiles laid, placement points and the hand deducted."""
     t = translator(lang)
-    winners = set(state.winners())
+    winners = set() if state.seats == 1 else set(state.winners())  # solo: a score, no win
     laid = [0] * state.seats
     for turn in state.history:
         if turn.kind is TurnKind.PLACE:

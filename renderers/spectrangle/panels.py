@@ -107,7 +107,7 @@ def draw_players(
     team game each column's team total under it. Returns the lowest y drawn on the left."""
     t = translator(lang)
     draw = ImageDraw.Draw(img)
-    winners = set(state.winners())
+    winners = set() if state.seats == 1 else set(state.winners())  # solo: a score, no win
     penalties = state.penalties
     scores = state.scores
     for seat in range(state.seats):

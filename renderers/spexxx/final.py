@@ -79,7 +79,7 @@ def final_image(
 
 def standing_rows(state: SpexxxState, names: Sequence[str], lang: str) -> list[StandingRow]:
     t = translator(lang)
-    winners = set(state.winners())
+    winners = set() if state.solo else set(state.winners())  # a solo game has a score, no win
     placed = [0] * state.seats
     for turn in state.history:
         if turn.square is not None:

@@ -52,7 +52,15 @@ def draw_turn_panel(
         winners = state.winners()
         over_font, over = fit_font(t("Game over").upper(), 22, (right - PAD - x) / 2, bold=True)
         draw.text((x, top + 24), over, font=over_font, fill=th.TEXT, anchor="lm")
-        if winners:
+        if state.solo:  # the daily challenge: one player has a score, not a win
+            label = t("Score")
+            lx = x + max(150, round(over_font.getlength(over)) + 16)
+            small = font(18)
+            draw.text((lx, top + 24), label, font=small, fill=th.MUTED, anchor="lm")
+            score_x = lx + small.getlength(label) + 10
+            score = str(state.scores[0])
+            draw.text((score_x, top + 24), score, font=name_font, fill=th.TEXT, anchor="lm")
+        elif winners:
             label = t("Winner") if len(winners) == 1 else t("Shared win")
             lx = x + max(150, round(over_font.getlength(over)) + 16)
             _draw_seat_line(img, draw, lx, top + 24, winners, names, label, right - PAD - lx, lang)
@@ -191,7 +199,7 @@ def draw_players_panel(
     draw.text((left + PAD, top + 16), players, font=players_font, fill=th.MUTED, anchor="lm")
     draw.text((right - PAD, top + 16), score_heading, font=score_font, fill=th.MUTED, anchor="rm")
     row_h = (bottom - top - 34) // 4
-    winners = set(state.winners())
+    winners = set() if state.solo else set(state.winners())  # a solo game has no winner
     for seat in range(state.seats):
         y0 = top + 32 + seat * row_h
         on_turn = seat == state.current
@@ -227,6 +235,9 @@ def draw_players_panel(
             info = "★ " + t("winner")
         elif on_turn:
             info = "▶ " + tn(translator(lang), "to play · {n} left", "to play · {n} left", left_n)
+        elif state.finished and state.solo:
+            placed = state.cubes_per_player() - left_n
+            info = tn(translator(lang), "{n} cube placed", "{n} cubes placed", placed)
         else:
             info = tn(translator(lang), "{n} cube left", "{n} cubes left", left_n)
         if state.discards[seat]:
