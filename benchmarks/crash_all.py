@@ -64,6 +64,25 @@ clicks, 4,778 answered actions checked, 102 games started, 83 ended: **lost 0**,
 **double posts 0**, 0 states differing from their replay, 0 bot errors, but **hidden past its
 time 3** (an easy computer's Eintrichtern miss seen 12 s after the reveal, in seed crash-d right
 after a SimCord settle timeout while advancing time; not explained yet).
+
+Explained: the bot's fault, not the settle timeouts. A trace of every cover (its due time, the
+pacer's sends and waits) showed the cover running at its due time and its edit waiting in the
+pacer: a person's miss and the computer's right after it are covered at the same second, the
+pacer kept one request of the channel's window for covers, the channel's other four writes
+(the next turns' posts and closes) took the rest, so the second cover waited for the window,
+2.75-4.25 s (seen 10.5-12.25 s); the one settle timeout of that run was 1,159 virtual s earlier.
+Fixed in 80b533d (each view due keeps its own request). Then (main at cc02ed2, the same seeds
+and options, 100 kills each, other sessions' work beside them): 300 kills (188 at store calls,
+112 at REST calls), 7,058 clicks, 4,917 answered actions checked, 115 games started, 95 ended,
+25 SimCord settle timeouts:
+
+    seed      kills  lost  stalled  double  inconsistent  bot errors  hidden past its time
+    crash-a     100     0        0       0             0           0                     0
+    crash-b     100     0        0       0             0           0                     0
+    crash-d     100     0        0       0             0           0                     0
+
+Traced runs of the same seeds before these (302 kills): 752 covers, none later than its due
+time, or than the restart when the bot was dead at it.
 """
 
 from __future__ import annotations
