@@ -285,3 +285,19 @@ async def test_a_double_click_throws_once(table: Table) -> None:
     assert found is not None
     dice = DailyDice(DAY1)
     assert [int(d) for d in found.group(1).split()] == [dice.value(0, 1, i) for i in range(5)]
+
+
+@pytest.mark.parametrize("group", ["spexxx", "spectrangle"])
+async def test_an_ended_attempt_tells_its_score_and_no_win(table: Table, group: str) -> None:
+    """One player beats nobody: the ended attempt's words give the score, not a place and a
+    trophy ('1. ⚫ alice — 🏆 most points · 91 points' read as a won game)."""
+    a = Attempt(table.alice, table.channel, group=group)
+    if group == "spexxx":
+        await play_spexxx(a)
+    else:
+        await a.open()
+        await play_spectrangle(a)
+    said = a.message.content
+    assert "is over" in said
+    assert re.search(r"\n⚫ alice — \*\*-?\d+ points\*\*", said), said
+    assert "🏆" not in said and "most points" not in said and "\n1. " not in said

@@ -81,18 +81,21 @@ def seat_label(t: Translator, row: GameRow, seat: int, marks: Sequence[str]) -> 
 
 
 def standings(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
-    """Final places by points, resigned seats marked; a winner's line says why they won."""
+    """Final places by points, resigned seats marked; a winner's line says why they won.
+    A solo game (the daily challenge) has one line, its score: no place, no win."""
     scores = game.scores(row.game)
     resigned = game.resigned(row.game)
-    winners = set(game.winners(row.game))
+    solo = len(scores) == 1
+    winners = set() if solo else set(game.winners(row.game))
     order = sorted(range(len(scores)), key=lambda s: (resigned[s], -scores[s], s))
     lines = []
     for place, seat in enumerate(order, start=1):
         why = f"🏆 {most_points(t, scores, seat)} · " if seat in winners else ""
         note = " " + t("(resigned)") if resigned[seat] else ""
         points = t("{n} point", "{n} points", scores[seat])
+        rank = "" if solo else f"{place}. "
         lines.append(
-            f"{place}. {seat_label(t, row, seat, game.seat_marks)} — {why}**{points}**{note}"
+            f"{rank}{seat_label(t, row, seat, game.seat_marks)} — {why}**{points}**{note}"
         )
     return "\n".join(lines)
 

@@ -219,14 +219,16 @@ def standings(t: Translator, row: GameRow) -> str:
     if state.teams:
         lines = _team_standings(t, row)
     else:
-        winners = set(state.winners())
+        solo = state.seats == 1  # the daily challenge: a score, no place, no win
+        winners = set() if solo else set(state.winners())
         lines = []
         for place, seat in ranks(game):
             why = f"🏆 {most_points(t, state.scores, seat)} · " if seat in winners else ""
             note = " " + t("(resigned)") if state.resigned[seat] else ""
             points = t("{n} point", "{n} points", state.scores[seat])
+            rank = "" if solo else f"{place}. "
             lines.append(
-                f"{place}. {seat_label(t, row, seat)} — {why}**{points}**{_hand(t, state, seat)}"
+                f"{rank}{seat_label(t, row, seat)} — {why}**{points}**{_hand(t, state, seat)}"
                 f"{note}"
             )
     if state.end_reason in END_REASONS:
