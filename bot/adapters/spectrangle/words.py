@@ -228,8 +228,7 @@ def standings(t: Translator, row: GameRow) -> str:
             points = t("{n} point", "{n} points", state.scores[seat])
             rank = "" if solo else f"{place}. "
             lines.append(
-                f"{rank}{seat_label(t, row, seat)} — {why}**{points}**{_hand(t, state, seat)}"
-                f"{note}"
+                f"{rank}{seat_label(t, row, seat)} — {why}**{points}**{_hand(t, state, seat)}{note}"
             )
     if state.end_reason in END_REASONS:
         lines.append(t(END_REASONS[state.end_reason]))
