@@ -354,3 +354,19 @@ async def test_spectrangles_last_step_is_the_game_as_it_ended(simcord_env, db_pa
     )
     assert adapter.same_state(rows[-1].game, adapter.load(data["setup"], data["state"]))
     no_errors(simcord_env)
+
+
+async def test_the_step_selects_lines_are_plain_words_without_markdown(simcord_env) -> None:
+    """A select shows no markdown: a step's line there reads 'bob placed a cube on D2', not
+    'on **D2**' with the asterisks, as the viewer's message above it does."""
+    table, thread = await finished_spexxx(simcord_env)
+    bob = table.players[1]
+    await bob.slash(thread, "spexxx replay")
+    view = viewer(thread, bob)
+    await click(bob, view, "next")
+    view = viewer(thread, bob)
+    line = view.content.split("\n", 1)[1]
+    assert "**" in line  # the message shows the square in bold
+    described = [o.description or "" for o in select_options(view, "rp-pick:")]
+    assert described[1] == line.replace("**", "")[:100]
+    assert not [d for d in described if "**" in d or "\\" in d]

@@ -26,6 +26,7 @@ from bot.contract.adapter import MAX_OPTIONS, GameAdapter
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
+from bot.core.account import unmark
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.replays import ReplayBook, StepView, can_replay, picture_key, sides
 from bot.flow import replies
@@ -425,7 +426,7 @@ class ReplayViewer:
             discord.SelectOption(
                 label=_step_label(t, n, last),
                 value=str(n),
-                description=_cut(line, 100) or None,
+                description=_cut(unmark(line), 100) or None,  # no markdown in a select
                 default=n == at,
             )
             for n, line in screen.options
