@@ -25,8 +25,9 @@ DEFAULT = "en"
 LANGUAGES: tuple[str, ...] = ("en", "nl", "de", "fr")
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français"}
 HERE = Path(__file__).resolve().parent
-COMMAND_PREFIX = "/spexxx "
-_COMMAND_MENTION = re.compile(r"/spexxx ([a-z]+)\b")
+# A sub-command mentioned in a message: ``/spexxx board``, ``/spectrangle daily``, ``/dasspiel
+# new`` (a slash not inside a word or a link, the group, one space, the sub-command).
+_COMMAND_MENTION = re.compile(r"(?<![\w/:.])/([a-z]+) ([a-z]+)\b")
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 # A field that ends its sentence (``Winner: {names}.``): its value may end in a stop of its own.
 _FIELD_THEN_STOP = re.compile(r"\{(\w+)\}\.(?!\.)")
@@ -82,14 +83,15 @@ class Translator:
         else:
             text = self._catalog.gettext(message)
             text = _one_stop(text, fields).format(**fields) if fields else text
-        if self.lang != DEFAULT and COMMAND_PREFIX in text:
+        if self.lang != DEFAULT and "/" in text:
             text = _COMMAND_MENTION.sub(self._command, text)
         return text
 
     def _command(self, match: re.Match[str]) -> str:
         """``/spexxx board`` as the reader's Discord shows it (``/spexxx bord``)."""
-        name = self._catalog.gettext(match.group(1)).lower()
-        return COMMAND_PREFIX + (name if _COMMAND_NAME.match(name) else match.group(1))
+        group, sub = match.group(1), match.group(2)
+        name = self._catalog.gettext(sub).lower()
+        return f"/{group} {name if _COMMAND_NAME.match(name) else sub}"
 
     def plural(self, singular: str, plural: str, count: int, /, **fields: Any) -> str:
         text = _one_stop(self._catalog.ngettext(singular, plural, count), fields)

@@ -153,6 +153,30 @@ def test_command_mentions_use_the_readers_command_names() -> None:
     assert "`/spexxx board`" in translator("en")(message)
 
 
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_every_groups_command_mentions_use_the_readers_command_names(lang: str) -> None:
+    """`/spectrangle daily` and `/dasspiel new` read as the reader's Discord shows them, as
+    `/spexxx board` does (only Spexxx's were: a French reader was told `/spectrangle daily`
+    while Discord showed them `/spectrangle quotidien`); links and `/help` stay as they are."""
+    t = translator(lang)
+    not_playing = "You are not playing in this game. Start your own with `/{group} new`."
+    for group in ("spexxx", "spectrangle", "dasspiel"):
+        said = t(not_playing, group=group)
+        assert f"`/{group} {t('new').lower()}`" in said, said
+    shown = (
+        "📅 **{game} daily challenge {day}** · only you see this · `/{group} daily` shows it again"
+    )
+    said = t(shown, game="Spectrangle", day="2026-11-27", group="spectrangle")
+    assert f"`/spectrangle {t('daily').lower()}`" in said and t("daily") != "daily", said
+    link = "https://discord.com/channels/1/2/3"
+    assert t("Your new lobby is open: {link}", link=link).endswith(link)
+    none = (
+        "You have no running game or open lobby in this server. `/help` lists the games and how "
+        "to start one."
+    )
+    assert "`/help`" in t(none)
+
+
 # Every refusal of the engine reaches players in their language (English keeps the engine's own
 # words); bot.refusals lives here with the other catalog checks, but needs no Discord connection.
 ENGINE_ERRORS = sorted(
