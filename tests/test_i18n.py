@@ -271,3 +271,18 @@ def test_no_message_shows_players_a_rule_id_or_a_command(lang: str) -> None:
             if text and DEVELOPER_WORDS.search(text):
                 found.append(text)
     assert not found, f"{lang}: {found}"
+
+
+FR_VOUS = re.compile(r"\b(?:vous|votre|vos|vôtre)\b", re.IGNORECASE)
+
+
+def test_french_speaks_to_one_player_as_tu() -> None:
+    """The bot says 'tu' to a player in French, everywhere ('Ton nouveau lobby', 'Tes parties');
+    'vous' only where it speaks to several people at once (a message naming ``{people}``)."""
+    slips = [
+        message.string
+        for message in catalog(po_path("fr"))
+        if message.id and isinstance(message.string, str) and FR_VOUS.search(message.string)
+        if "{people}" not in str(message.id)
+    ]
+    assert slips == []
