@@ -27,7 +27,7 @@ LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "F
 HERE = Path(__file__).resolve().parent
 # A sub-command mentioned in a message: ``/spexxx board``, ``/spectrangle daily``, ``/dasspiel
 # new`` (a slash not inside a word or a link, the group, one space, the sub-command).
-_COMMAND_MENTION = re.compile(r"(?<![\w/:.])/([a-z]+) ([a-z]+)\b")
+_COMMAND_MENTION = re.compile(r"(?<![\w/:.])/([a-z]+) ([a-z]+)\b(?: ([a-z]+):)?")
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 # A field that ends its sentence (``Winner: {names}.``): its value may end in a stop of its own.
 _FIELD_THEN_STOP = re.compile(r"\{(\w+)\}\.(?!\.)")
@@ -89,9 +89,14 @@ class Translator:
 
     def _command(self, match: re.Match[str]) -> str:
         """``/spexxx board`` as the reader's Discord shows it (``/spexxx bord``)."""
-        group, sub = match.group(1), match.group(2)
-        name = self._catalog.gettext(sub).lower()
-        return f"/{group} {name if _COMMAND_NAME.match(name) else sub}"
+        group, sub, option = match.groups()
+        said = f"/{group} {self._name(sub)}"
+        return f"{said} {self._name(option)}:" if option else said
+
+    def _name(self, name: str) -> str:
+        """A command or option name as the reader's Discord shows it."""
+        local = self._catalog.gettext(name).lower()
+        return local if _COMMAND_NAME.match(local) else name
 
     def plural(self, singular: str, plural: str, count: int, /, **fields: Any) -> str:
         text = _one_stop(self._catalog.ngettext(singular, plural, count), fields)

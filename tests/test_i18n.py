@@ -175,6 +175,20 @@ def test_every_groups_command_mentions_use_the_readers_command_names(lang: str) 
         "to start one."
     )
     assert "`/help`" in t(none)
+    yesterday = (
+        "📺 Yesterday's best here: {name} with {score}. Watch it: `/{group} replay game:{id}`"
+    )
+    said = t(yesterday, name="ann", score=91, group="spexxx", id=7)
+    assert f"`/spexxx {t('replay').lower()} {t('game').lower()}:7`" in said, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_finished_games_two_buttons_read_differently(lang: str) -> None:
+    """Play again and Replay sit side by side on the results: neither label may read as the
+    start of the other (German had 'Noch einmal' beside 'Noch einmal ansehen')."""
+    t = translator(lang)
+    again, replay = t("Play again").lower(), t("Replay").lower()
+    assert not again.startswith(replay) and not replay.startswith(again), (again, replay)
 
 
 # Every refusal of the engine reaches players in their language (English keeps the engine's own
