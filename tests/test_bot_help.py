@@ -144,3 +144,26 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
     selects = [item.item for item in view.children]
     assert [len(s.options) for s in selects] == [25, 5]
     assert [o.value for s in selects for o in s.options] == [g.kind for g in toys[:30]]
+
+
+@ONLY_SQLITE
+@pytest.mark.parametrize("lang", ["nl", "de", "fr"])
+async def test_spexxx_rules_name_its_commands_as_the_readers_discord_does(
+    simcord_env, locales_of, lang: str
+) -> None:
+    """The rules' commands line says `/spexxx bord` · `opgeven` … to a Dutch reader, as their
+    Discord names the commands (it said `board` · `resign` in every language)."""
+    t = translator(lang)
+    guild = simcord_env.create_guild("Club")
+    channel = guild.create_text_channel("general")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    locales_of[ann.id] = LOCALES[lang]
+    await ann.slash(channel, "help")
+    message = next(m for m in reversed(channel.history(viewer=ann)) if m.embeds)
+    (select,) = rules_select(message)
+    r = await ann.select(message, ["spexxx"], custom_id=select.custom_id)
+    (rules,) = r.response.embeds
+    for name in ("board", "resign", "cancel", "leaderboard", "settings"):
+        local = t(name).lower()
+        assert local != name and f"`{local}`" in rules.description, (name, rules.description)
+        assert f"`{name}`" not in rules.description

@@ -5,9 +5,11 @@ Every function that produces words takes the translator ``t`` of the language to
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.contract.models import GameRow
+from bot.core.guide import local_name
 from bot.core.text import seat_circles, seat_label
 from games.common.ai import Decision
 from games.spexxx import GRID, Game, Hold, Place, PlacementScore, Throw, Variant, Zone
@@ -60,8 +62,15 @@ def variant_of(row: GameRow) -> Variant:
     return Variant(row.options.get("variant", Variant.ADULT.value))
 
 
+SUB_COMMAND = re.compile(r"`([a-z]+)`")  # a sub-command named alone in the commands' line
+
+
 def rules_text(t: Translator) -> str:
-    return "\n".join(t(p) for p in RULES_PARAGRAPHS)
+    """The rules; the commands' line names each sub-command as the reader's Discord shows it
+    (the catalogs keep ``board``, ``resign`` … as the English names)."""
+    said = [t(p) for p in RULES_PARAGRAPHS]
+    said[-1] = SUB_COMMAND.sub(lambda m: f"`{local_name(t, m.group(1))}`", said[-1])
+    return "\n".join(said)
 
 
 def die_face(value: int) -> str:
