@@ -138,7 +138,7 @@ async def test_a_step_is_posted_in_the_channel_for_everyone(simcord_env, databas
     assert len(posted) == public_before + 1
     post = posted[-1]
     assert "Spexxx #1" in post.content and "step 1 of 24" in post.content
-    assert "alice" in post.content and not component_ids(post)
+    assert "· shared by alice\n" in post.content and not component_ids(post)  # not her step
     assert await png(post) == shown
     no_errors(simcord_env)
 

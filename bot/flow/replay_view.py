@@ -234,7 +234,8 @@ class ReplayViewer:
         t = await self.public_t(interaction.guild_id)
         screen = await self.run(self._screen, t, row, at, side, None)
         who = text.safe_name(interaction.user.display_name)
-        content = _cut(f"{self._head(t, row, screen)} · {who}\n{screen.step.line}")
+        shared = t("shared by {name}", name=who)  # who posted it, not whose step it is
+        content = _cut(f"{self._head(t, row, screen)} · {shared}\n{screen.step.line}")
         files = [_file(screen)] if screen.png is not None else []
         await replies.send_message(interaction, content, files=files, allowed_mentions=NO_MENTIONS)
 
