@@ -37,10 +37,10 @@ def positions(games: int) -> Iterator[tuple[GameRow, str]]:
         seats = 2 + n % 3
         game = ADAPTER.new_game(seats, {}, SeededChance(n))
         players = [Player(10 + s, f"Player {s}") for s in range(seats)]
-        row = GameRow(n, 1, 2, 10, ADAPTER.kind, Status.RUNNING, players, game=game)
+        row = GameRow(n, 1, 2, 10, ADAPTER.info.kind, Status.RUNNING, players, game=game)
         pick = random.Random(n)
         while not game.finished:
-            yield row, json.dumps(ADAPTER.dump(game))
+            yield row, json.dumps(ADAPTER.codec.dump(game))
             ADAPTER.apply(game, pick.choice(game.legal_actions(distinct=True)), SeededChance(n))
 
 
@@ -52,7 +52,7 @@ def timed(sample: list[float], step: Callable[..., object], *args: object) -> ob
 
 
 def load_stored(stored: str) -> Game:
-    return ADAPTER.load(*json.loads(stored))
+    return ADAPTER.codec.load(*json.loads(stored))
 
 
 def choose_tile(t: Translator, row: GameRow, seat: int, code: str) -> TurnView:

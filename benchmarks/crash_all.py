@@ -453,13 +453,13 @@ def consistency(db: Db) -> list[str]:
         adapter = installed()[row["kind"]]
         try:
             setup = json.loads(row["setup"])
-            logged = [adapter.event_from_dict(json.loads(e)) for e in events]
-            replayed = adapter.replay(setup, logged)
-            stored = adapter.load(setup, json.loads(row["state"]))
+            logged = [adapter.codec.event_from_dict(json.loads(e)) for e in events]
+            replayed = adapter.codec.replay(setup, logged)
+            stored = adapter.codec.load(setup, json.loads(row["state"]))
         except Exception as exc:
             problems.append(f"game {game_id} ({row['kind']}): does not replay: {exc!r}")
             continue
-        if not adapter.same_state(replayed, stored):
+        if not adapter.codec.same_state(replayed, stored):
             problems.append(f"game {game_id} ({row['kind']}): stored state is not its replay")
     return problems
 
@@ -959,7 +959,7 @@ class CrashRun:
                 adapter, state = loaded(row)
                 seat = adapter.current(state)
                 person = seat is not None and not row["players"][seat].get("ai")
-                if adapter.live or person:
+                if adapter.info.live or person:
                     if not self.can_act(table, game, row):
                         found.append((table, game, row))
                 else:

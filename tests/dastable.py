@@ -42,8 +42,8 @@ def replayed(db_path: Path, game_id: int) -> Any:
     """The game rebuilt by its adapter from the stored setup and log (engine events only)."""
     data = stored(db_path, game_id)
     adapter = installed()[data["kind"]]
-    events = [adapter.event_from_dict(e) for e in data["events"]]
-    return adapter.replay(data["setup"], events)
+    events = [adapter.codec.event_from_dict(e) for e in data["events"]]
+    return adapter.codec.replay(data["setup"], events)
 
 
 class DasTable:

@@ -15,16 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.adapters import installed
-from bot.contract.adapter import (
-    Button,
-    Click,
-    Controls,
-    GameAdapter,
-    Move,
-    Outcome,
-    Style,
-    TurnView,
-)
+from bot.contract.adapter import Button, Click, Controls, GameAdapter, Outcome, Style, TurnView
+from bot.contract.capabilities import LiveRounds
+from bot.contract.codec import Codec
+from bot.contract.info import Capability, GameInfo
 from bot.contract.models import GameRow
 from bot.contract.refusals import Refusal
 from bot.core.registry import Registry
@@ -76,17 +70,52 @@ class Snap:
         self.events.append(event)
 
 
-class SnapAdapter(GameAdapter[Snap]):
-    kind = "snap"
-    code = "snap"
-    title = "Snap"
-    group = "snap"
-    group_description = "Snap: a toy live game"
-    min_seats = 2
-    max_seats = 4
-    seat_marks = ("🔴", "🔵", "🟢", "🟡")
-    live = True
-    redraw_panels = True
+class SnapCodec(Codec[Snap]):
+    """Snap's stored form: its whole state, and its events as lists."""
+
+    def dump(self, game: Snap) -> tuple[dict[str, Any], dict[str, Any]]:
+        state = {k: getattr(game, k) for k in Snap.__slots__ if k != "events"}
+        return {"seats": game.seats, "epoch": game.epoch, "computers": game.computers}, state
+
+    def load(self, setup: Any, state: Any) -> Snap:
+        return Snap(**(state | {"computers": tuple(state["computers"])}))
+
+    def replay(self, setup: Any, events: Sequence[Any]) -> Snap:
+        seats = setup["seats"]
+        game = Snap(seats, points=[0] * seats, resigned=[False] * seats, epoch=setup["epoch"])
+        game.computers = tuple(setup["computers"])  # what ``started`` learnt
+        for event in events:
+            game.apply(tuple(event))
+        return game
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        return {"e": list(event)}
+
+    def event_from_dict(self, data: Any) -> Any:
+        return tuple(data["e"])
+
+    def same_state(self, a: Snap, b: Snap) -> bool:
+        return self.dump(a)[1] | {"epoch": 0} == self.dump(b)[1] | {"epoch": 0}
+
+    def export(self, row: GameRow) -> tuple[bytes, str]:
+        return json.dumps([list(e) for e in row.game.events]).encode(), "snap/1"
+
+
+class SnapAdapter(GameAdapter[Snap], LiveRounds):
+    info = GameInfo(
+        kind="snap",
+        code="snap",
+        title="Snap",
+        group="snap",
+        group_description="Snap: a toy live game",
+        min_seats=2,
+        max_seats=4,
+        seat_marks=("🔴", "🔵", "🟢", "🟡"),
+        capabilities=frozenset({Capability.LIVE}),
+        rules="Snap first.",
+        redraw_panels=True,
+    )
+    codec = SnapCodec()
 
     def new_game(self, seats: int, options: Mapping[str, str], chance: Any) -> Snap:
         return Snap(seats, points=[0] * seats, resigned=[False] * seats)
@@ -100,28 +129,6 @@ class SnapAdapter(GameAdapter[Snap]):
 
     def at(self, game: Snap, ms: int) -> float:
         return game.epoch + ms / 1000
-
-    def dump(self, game: Snap) -> tuple[dict[str, Any], dict[str, Any]]:
-        state = {k: getattr(game, k) for k in Snap.__slots__ if k != "events"}
-        return {"seats": game.seats}, state
-
-    def load(self, setup: Any, state: Any) -> Snap:
-        return Snap(**(state | {"computers": tuple(state["computers"])}))
-
-    def replay(self, setup: Any, events: Sequence[Any]) -> Snap:
-        game = Snap(setup["seats"], points=[0] * setup["seats"], resigned=[False] * setup["seats"])
-        for event in events:
-            game.apply(tuple(event))
-        return game
-
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        return {"e": list(event)}
-
-    def event_from_dict(self, data: Any) -> Any:
-        return tuple(data["e"])
-
-    def same_state(self, a: Snap, b: Snap) -> bool:
-        return self.dump(a)[1] | {"epoch": 0} == self.dump(b)[1] | {"epoch": 0}
 
     def apply(self, game: Snap, action: Any, chance: Any) -> None:
         if action[0] == "resign":
@@ -219,15 +226,6 @@ class SnapAdapter(GameAdapter[Snap]):
     def final_view(self, t: Translator, row: GameRow) -> TurnView:
         game: Snap = row.game
         return TurnView("points " + " ".join(map(str, game.points)))
-
-    def computer_move(self, game: Snap, seat: int, level: str, seed: str) -> Move:
-        raise AssertionError("a live game's computers act through live_step")
-
-    def rules(self, t: Translator) -> tuple[str, None]:
-        return "Snap first.", None
-
-    def export(self, row: GameRow) -> tuple[bytes, str]:
-        return json.dumps([list(e) for e in row.game.events]).encode(), "snap/1"
 
 
 SNAP = SnapAdapter()

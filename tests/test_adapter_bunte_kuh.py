@@ -42,7 +42,7 @@ def check(controls: Controls | None) -> None:
     for row in controls.rows:
         items = [row] if isinstance(row, Select) else list(row)
         for item in items:
-            ids.append(custom_id(ADAPTER.code, item.action, LONGEST_ID, 10**10 - 1, item.args))
+            ids.append(custom_id(ADAPTER.info.code, item.action, LONGEST_ID, 10**10 - 1, item.args))
             if isinstance(item, Button):
                 assert 1 <= len(item.label) <= 80, item.label
             else:

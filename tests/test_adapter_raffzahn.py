@@ -34,15 +34,15 @@ def whole_game(seed: int) -> Raffzahn:
 def test_every_stored_state_of_a_whole_game_loads_as_its_replay(seed: int) -> None:
     played = whole_game(seed)
     assert played.state.finished
-    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": seed, "round_ms": 60_000}, [])
+    table = RAF.codec.replay({"seats": 3, "start_seat": 0, "seed": seed, "round_ms": 60_000}, [])
     for n, action in enumerate(played.log):
         RAF.apply(table, action, SeededDice(f"{seed}:{n}"))
-        setup, state = RAF.dump(table)
-        loaded = RAF.load(setup, state)
-        assert RAF.same_state(loaded, table)
+        setup, state = RAF.codec.dump(table)
+        loaded = RAF.codec.load(setup, state)
+        assert RAF.codec.same_state(loaded, table)
         assert loaded.engine.state.piles() == table.engine.state.piles()
         assert loaded.engine.view(n % 3) == table.engine.view(n % 3)
-    assert RAF.same_state(RAF.replay(table.setup, table.events), table)
+    assert RAF.codec.same_state(RAF.codec.replay(table.setup, table.events), table)
     assert RAF.finished(table) and list(RAF.winners(table)) == played.state.winners
     assert list(RAF.scores(table)) == played.state.piles()
 
@@ -51,7 +51,7 @@ def test_a_press_of_roll_draws_the_turquoise_die() -> None:
     for key in range(40):  # a roll of 5 opens a round on seed 1's pile (RULES.md §5.7)
         if SeededDice(key).roll(1)[0] == 5:
             break
-    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 1, "round_ms": 60_000}, [])
+    table = RAF.codec.replay({"seats": 3, "start_seat": 0, "seed": 1, "round_ms": 60_000}, [])
     RAF.apply(table, Throw(0, 1500), SeededDice(key))
     assert table.events == [Roll(0, 5, 1500)]
     assert table.engine.state.phase is Phase.ROUND
@@ -69,7 +69,7 @@ def test_a_panel_shows_its_owners_side_and_no_other(seat: int) -> None:
     checked = 0
     for action in played.log[:40]:
         engine.apply(action)
-        table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 4, "round_ms": 60_000}, [])
+        table = RAF.codec.replay({"seats": 3, "start_seat": 0, "seed": 4, "round_ms": 60_000}, [])
         table.engine = engine.copy()
         row = _row(table)
         view = RAF.panel_view(t, row, seat)
@@ -96,7 +96,7 @@ def test_the_public_message_names_no_pips() -> None:
     engine = Raffzahn.new(5)
     for action in played.log[:10]:
         engine.apply(action)
-    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 5, "round_ms": 60_000}, [])
+    table = RAF.codec.replay({"seats": 3, "start_seat": 0, "seed": 5, "round_ms": 60_000}, [])
     table.engine = engine
     view = RAF.turn_view(translator("en"), _row(table))
     assert not CELL.search(view.content)
@@ -136,7 +136,9 @@ def _row(table):  # a stored game as the adapter reads it
 
 def test_the_final_standings_and_picture_rank_by_dice_taken() -> None:
     played = whole_game(6)
-    table = RAF.replay({"seats": 3, "start_seat": 0, "seed": 6, "round_ms": 60_000}, played.log)
+    table = RAF.codec.replay(
+        {"seats": 3, "start_seat": 0, "seed": 6, "round_ms": 60_000}, played.log
+    )
     view = RAF.final_view(translator("en"), _row(table))
     piles = played.state.piles()
     shown = [int(n) for n in re.findall(r"\*\*(\d+) dic?e taken\*\*", view.content)]
@@ -156,7 +158,7 @@ def test_a_late_take_is_refused_naming_the_close_in_the_clickers_language() -> N
     from games.das_spiel.raffzahn import Stop
 
     setup = {"seats": 3, "start_seat": 0, "seed": 1, "round_ms": 60_000, "epoch": 0.0}
-    table = RAF.replay(setup, [Roll(0, 5, 1000), Stop(0, 2000)])
+    table = RAF.codec.replay(setup, [Roll(0, 5, 1000), Stop(0, 2000)])
     row = _row(table)
     with pytest.raises(Refusal) as refused:
         RAF.click(row, 1, Click("take", ("7B1", "1"), at=3.0, private=True), translator("en"))

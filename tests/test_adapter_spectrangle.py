@@ -38,7 +38,7 @@ def make_row(game: Game, humans: int | None = None, game_id: int = 7) -> GameRow
         Player(100 + s, f"Player {s}") if s < humans else Player(0, "Computer", ai="normal")
         for s in range(seats)
     ]
-    return GameRow(game_id, 1, 2, 100, ADAPTER.kind, Status.RUNNING, players, game=game)
+    return GameRow(game_id, 1, 2, 100, ADAPTER.info.kind, Status.RUNNING, players, game=game)
 
 
 def new_game(seats: int, seed: int, teams: bool = False) -> Game:
@@ -85,15 +85,19 @@ def positions(count: int, seed: int = 1) -> Iterator[Game]:
 
 
 def test_identity_and_team_option() -> None:
-    assert (ADAPTER.kind, ADAPTER.title, ADAPTER.group) == (
+    assert (ADAPTER.info.kind, ADAPTER.info.title, ADAPTER.info.group) == (
         "spectrangle",
         "Spectrangle",
         "spectrangle",
     )
-    assert (ADAPTER.min_seats, ADAPTER.max_seats, len(ADAPTER.seat_marks)) == (2, 4, 4)
-    assert ADAPTER.export_running is False
-    assert ADAPTER.option is not None
-    assert [c.value for c in ADAPTER.option.choices] == ["none", "teams"]
+    assert (ADAPTER.info.min_seats, ADAPTER.info.max_seats, len(ADAPTER.info.seat_marks)) == (
+        2,
+        4,
+        4,
+    )
+    assert ADAPTER.info.export_running is False
+    assert ADAPTER.info.option is not None
+    assert [c.value for c in ADAPTER.info.option.choices] == ["none", "teams"]
     assert ADAPTER.start_refusal({"teams": "teams"}, 3) is not None
     assert ADAPTER.start_refusal({"teams": "teams"}, 4) is None
     assert ADAPTER.start_refusal({"teams": "none"}, 3) is None
@@ -114,21 +118,21 @@ def test_dump_load_round_trip_mid_game_plays_on_alike() -> None:
     for game in positions(8, seed=2):
         if game.state.turn % 5:
             continue
-        setup, state = ADAPTER.dump(game)
-        loaded = ADAPTER.load(json.loads(json.dumps(setup)), json.loads(json.dumps(state)))
-        assert ADAPTER.same_state(game, loaded)
+        setup, state = ADAPTER.codec.dump(game)
+        loaded = ADAPTER.codec.load(json.loads(json.dumps(setup)), json.loads(json.dumps(state)))
+        assert ADAPTER.codec.same_state(game, loaded)
         assert loaded.legal_placements() == game.legal_placements()
         assert ADAPTER.current(loaded) == ADAPTER.current(game)
         assert ADAPTER.turn_number(loaded) == ADAPTER.turn_number(game) == game.state.turn + 1
 
 
 def test_load_refuses_a_state_of_another_setup() -> None:
-    setup, _ = ADAPTER.dump(new_game(2, 1))
-    _, state = ADAPTER.dump(new_game(3, 1))
+    setup, _ = ADAPTER.codec.dump(new_game(2, 1))
+    _, state = ADAPTER.codec.dump(new_game(3, 1))
     with pytest.raises(RecordError):
-        ADAPTER.load(setup, state)
+        ADAPTER.codec.load(setup, state)
     with pytest.raises(RecordError):
-        ADAPTER.load(setup, {"seats": 2})
+        ADAPTER.codec.load(setup, {"seats": 2})
 
 
 def test_events_codec_and_replay_rebuild_the_state() -> None:
@@ -139,12 +143,12 @@ def test_events_codec_and_replay_rebuild_the_state() -> None:
             game, rng.choice(game.legal_actions(distinct=True)), SeededChance(rng.random())
         )
     events = [
-        ADAPTER.event_from_dict(json.loads(json.dumps(ADAPTER.event_to_dict(e))))
-        for e in ADAPTER.events(game)
+        ADAPTER.codec.event_from_dict(json.loads(json.dumps(ADAPTER.codec.event_to_dict(e))))
+        for e in ADAPTER.codec.events(game)
     ]
-    setup, _ = ADAPTER.dump(game)
-    replayed = ADAPTER.replay(setup, events)
-    assert ADAPTER.same_state(game, replayed)
+    setup, _ = ADAPTER.codec.dump(game)
+    replayed = ADAPTER.codec.replay(setup, events)
+    assert ADAPTER.codec.same_state(game, replayed)
     assert ADAPTER.scores(replayed) == game.state.scores
     assert ADAPTER.turn_number(game) == len(game.history)
 
@@ -410,14 +414,21 @@ def test_a_double_click_on_a_field_is_told_the_first_one_counted() -> None:
     row = make_row(game)
     seat = game.state.current
     code = game.state.hand(seat)[0]
-    first = Click("field", (code, "0", "0"), ("0",))
-    assert ADAPTER.stale_text(row, seat, first) is None  # nothing played yet
+    first = Click("field", (code, "0", "0"), ("0",), version=row.event_count)
+
+    def refused(seat: int, click: Click) -> str | None:
+        try:
+            ADAPTER.check_click(row, seat, click)
+        except Refusal as exc:
+            return exc.message
+        return None
+
+    assert refused(seat, first) is None  # nothing played yet
     ADAPTER.apply(game, ADAPTER.click(row, seat, first, EN).action, SeededChance(1))
-    assert ADAPTER.stale_text(row, seat, first) == (
-        "That turn is already played: your first click counted."
-    )
-    assert ADAPTER.stale_text(row, seat, Click("tile", (), (code,))) is None
-    assert ADAPTER.stale_text(row, 1 - seat, first) is None
+    assert refused(seat, first) == "That turn is already played: your first click counted."
+    earlier = "These buttons belong to an earlier turn. Use the latest turn message."
+    assert refused(seat, Click("tile", (), (code,), version=first.version)) == earlier
+    assert refused(1 - seat, first) == earlier
 
 
 def test_a_stale_screen_falls_back_to_the_board() -> None:
@@ -486,11 +497,11 @@ def test_whole_games_played_through_clicks_score_as_the_engine(seats: int, teams
     game = new_game(seats, 30 + seats, teams)
     assert play_by_clicks(game, random.Random(seats)) > len(game.history)
     assert ADAPTER.finished(game) and ADAPTER.current(game) is None
-    setup, _ = ADAPTER.dump(game)
+    setup, _ = ADAPTER.codec.dump(game)
     engine = Game.replay(game.setup, list(game.events))
     assert list(ADAPTER.scores(game)) == engine.scores
     assert list(ADAPTER.winners(game)) == engine.winners()
-    assert ADAPTER.same_state(ADAPTER.replay(setup, ADAPTER.events(game)), game)
+    assert ADAPTER.codec.same_state(ADAPTER.codec.replay(setup, ADAPTER.codec.events(game)), game)
     final = ADAPTER.final_view(EN, make_row(game))
     for total in engine.team_scores or engine.scores:
         assert f"**{total} point" in final.content
@@ -572,7 +583,7 @@ def test_turn_results_say_who_laid_what_where_for_how_much() -> None:
     game.apply(Place(seat, code, 0, 1))
     line = ADAPTER.turn_result(EN, row)
     value = TILE_BY_CODE[code].value
-    assert line.startswith(f"{ADAPTER.seat_marks[seat]} Player {seat} laid")
+    assert line.startswith(f"{ADAPTER.info.seat_marks[seat]} Player {seat} laid")
     assert line.endswith(f"{tile_text(code)} on field 0 · {value} = **+{value}**")
     # a ×3 field next to it: value × 1 side × 3
     nxt = next(p for p in game.legal_placements() if p.field == 2)
@@ -595,7 +606,7 @@ def test_final_view_lists_standings_with_team_totals_and_the_final_picture() -> 
     lines = view.content.splitlines()
     assert view.picture is not None and view.picture.filename == "spectrangle-final.png"
     best = max(range(2), key=lambda n: teams[n])  # one line per team, partners together
-    marks = ADAPTER.seat_marks
+    marks = ADAPTER.info.seat_marks
     assert teams[0] != teams[1]
     assert lines[0].startswith(
         f"1. {marks[best]} Player {best} & {marks[best + 2]} Player {best + 2} — 🏆 most points"
@@ -609,7 +620,7 @@ def test_intro_names_the_start_player_and_the_teams() -> None:
     game = new_game(4, 62, teams=True)
     text = ADAPTER.intro(EN, make_row(game))
     start = game.setup.start_seat
-    assert f"{ADAPTER.seat_marks[start]} Player {start} starts" in text
+    assert f"{ADAPTER.info.seat_marks[start]} Player {start} starts" in text
     assert "Teams: ⚫ Player 0 and 🟠 Player 2 against ⚪ Player 1 and 🔵 Player 3." in text
 
 
@@ -647,9 +658,11 @@ def test_export_is_a_record_the_replay_command_accepts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     finished = finished_game(seats=3, teams=False, seed=80)
-    game = ADAPTER.load(*ADAPTER.dump(finished))  # as the platform loads it: no event log
+    game = ADAPTER.codec.load(
+        *ADAPTER.codec.dump(finished)
+    )  # as the platform loads it: no event log
     assert not game.events
-    data, fmt = ADAPTER.export(make_row(game))
+    data, fmt = ADAPTER.codec.export(make_row(game))
     assert fmt == "spectrangle-record/1"
     assert isinstance(data, bytes) and json.loads(data)["format"] == fmt
     path = tmp_path / "game.json"
@@ -683,9 +696,11 @@ def test_engine_refusals_are_worded_for_each_language() -> None:
         with pytest.raises(error) as refused:
             ADAPTER.apply(game, action, SeededChance(1))
         message = next(
-            ADAPTER.refusals[c] for c in type(refused.value).__mro__ if c in ADAPTER.refusals
+            ADAPTER.info.refusals[c]
+            for c in type(refused.value).__mro__
+            if c in ADAPTER.info.refusals
         )
-        assert message == ADAPTER.refusals[error]
+        assert message == ADAPTER.info.refusals[error]
         for lang in LANGUAGES[1:]:
             assert translator(lang)(message) != message
     assert not game.events  # refused: nothing changed

@@ -73,7 +73,7 @@ async def check_end(db_path: Path, table: AbqTable, where) -> None:
     engine = table_state.engine
     adapter = installed()["abquetschen"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
-    assert {k: v for k, v in adapter.dump(table_state)[1].items() if k != "recent"} == state
+    assert {k: v for k, v in adapter.codec.dump(table_state)[1].items() if k != "recent"} == state
     final = where.last_message
     assert "Abquetschen #" in final.content and "is over" in final.content
     assert sorted(final_left(final.content)) == sorted(engine.state.supply)

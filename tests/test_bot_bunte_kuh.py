@@ -35,7 +35,7 @@ class KuhTable(DasTable):
 
     def state(self) -> BkState:
         data = stored(self.db_path, self.game_id)
-        return ADAPTER.load(data["setup"], data["state"]).engine.state
+        return ADAPTER.codec.load(data["setup"], data["state"]).engine.state
 
     def events(self) -> list[dict[str, Any]]:
         return stored(self.db_path, self.game_id)["events"]
@@ -376,7 +376,7 @@ async def check_end(table: KuhTable, where) -> Any:
     assert data["status"] == "finished"
     game = replayed(table.db_path, table.game_id)
     strip = lambda state: {k: v for k, v in state.items() if k != "recent"}  # noqa: E731
-    assert strip(ADAPTER.dump(game)[1]) == strip(data["state"])
+    assert strip(ADAPTER.codec.dump(game)[1]) == strip(data["state"])
     s = game.engine.state
     assert s.phase is Phase.OVER and sorted(s.winners) == sorted(ADAPTER.winners(game))
     final = next(m for m in reversed(where.history()) if "is over" in m.content)
@@ -506,7 +506,7 @@ async def test_board_while_the_caller_lays_posts_the_claimed_picture(simcord_env
     assert not r.ephemeral and "right!" in r.response.content, r.response.content
     assert len(r.response.attachments) == 1, "the board has no picture"
     data = stored(db_path, table.game_id)
-    game = ADAPTER.load(data["setup"], data["state"])
+    game = ADAPTER.codec.load(data["setup"], data["state"])
     expected = render_bunte_kuh(ADAPTER.snapshot(game), ["ann", "ben", "cid"])
     posted = await r.response.attachments[0].read()
     assert posted == expected and posted != rolled
@@ -612,8 +612,8 @@ def test_a_stored_game_draws_the_round_after_a_default_placement_from_its_log_ta
     engine.apply(Nowhere(0, t + 100))
     engine.apply(Timeout(engine.state.deadline))
     roll((6, 4, 3))
-    table = ADAPTER.replay(setup, list(engine.log))
-    game = ADAPTER.load(*ADAPTER.dump(table))
+    table = ADAPTER.codec.replay(setup, list(engine.log))
+    game = ADAPTER.codec.load(*ADAPTER.codec.dump(table))
     assert isinstance(game.engine.log[0], Stop)  # the tail begins inside a round
     snap = ADAPTER.snapshot(game)
     text = outcome_text(last_round(snap), ["ann", "ben"], translator("en"), "en")
@@ -674,7 +674,9 @@ async def test_a_round_in_the_servers_language_and_panels_in_each_players(
     assert labels(panel) == [ut("{n} below", n=n) for n in range(1, 7)]
     claimed = table.round_message(where)
     late = await ann.click(claimed, custom_id=find_id(claimed, "bk:panel:"))
-    refused = t("Only {name} lays the die: they called first.", name=f"{ADAPTER.seat_marks[1]} ben")
+    refused = t(
+        "Only {name} lays the die: they called first.", name=f"{ADAPTER.info.seat_marks[1]} ben"
+    )
     assert late.ephemeral and late.response.content == refused
     r = await ben.click(panel, custom_id=ending(panel, "bk:below:", "6"))
     assert ut("{n} below: which digits left and right?", n=6) in r.response.content
@@ -752,7 +754,7 @@ async def test_controls_posted_before_the_upgrade_still_call_and_lay(simcord_env
     assert table.events()[-1]["orientation"] == "654" and table.events()[-1]["pos"] == label
     old = next(m for m in where.history() if m.content == "old round")
     r = await ann.select(old, [label], custom_id=stop_id)  # that round was ben's
-    assert r.ephemeral and r.response.content == f"{ADAPTER.seat_marks[1]} ben called first."
+    assert r.ephemeral and r.response.content == f"{ADAPTER.info.seat_marks[1]} ben called first."
 
 
 @LIVE

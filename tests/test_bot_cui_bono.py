@@ -61,7 +61,7 @@ async def check_end(table: CuiTable, where) -> None:
     game = replayed(table.db_path, table.game_id)
     adapter = installed()["cuibono"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
-    assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
+    assert {k: v for k, v in adapter.codec.dump(game)[1].items() if k != "recent"} == state
     s = game.engine.state
     final = where.last_message
     assert "Cui bono? #" in final.content and "is over" in final.content

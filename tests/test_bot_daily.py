@@ -187,8 +187,8 @@ async def test_the_board_and_streaks_across_days_and_the_share_line_gives_nothin
     assert [p.user_id for p in stored.players] == [alice.id]
     assert stored.game.state.scores == [int(first.group(1))]
     adapter = env.bot.daily.challenge.games["spexxx"].adapter
-    replayed = adapter.replay(stored.game.setup.to_dict(), stored.game.events)
-    assert adapter.same_state(replayed, stored.game)
+    replayed = adapter.codec.replay(stored.game.setup.to_dict(), stored.game.events)
+    assert adapter.codec.same_state(replayed, stored.game)
     assert await env.bot.store.unrecorded_games(guild.id, "spexxx", 10) == []
     for _ in range(23):
         await a.spexxx_turn()

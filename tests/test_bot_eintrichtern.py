@@ -139,8 +139,8 @@ def table_after(db_path: Path, game_id: int, events: int) -> Any:
     """The game rebuilt by the adapter from the stored setup and its first ``events``."""
     data = stored(db_path, game_id)
     adapter = installed()["eintrichtern"]
-    return adapter.replay(
-        data["setup"], [adapter.event_from_dict(e) for e in data["events"][:events]]
+    return adapter.codec.replay(
+        data["setup"], [adapter.codec.event_from_dict(e) for e in data["events"][:events]]
     )
 
 
@@ -255,7 +255,7 @@ def check_end(table: EinTable, where) -> Any:
     game = replayed(table.db_path, table.game_id)
     adapter = installed()["eintrichtern"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
-    assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
+    assert {k: v for k, v in adapter.codec.dump(game)[1].items() if k != "recent"} == state
     final = where.last_message
     assert "Eintrichtern #" in final.content and "is over" in final.content
     reds = [int(n) for n in re.findall(r"[—·] \*\*(\d+)\*\* red di", final.content)]
@@ -465,10 +465,10 @@ def test_a_computer_remembers_from_the_stored_state_what_it_saw_in_the_whole_gam
         seat = adapter.current(table)
         move = adapter.computer_move(table, seat, "hard", f"m{n}")
         adapter.apply(table, move.action, SeededDice(f"roll{n}"))
-    setup, state = adapter.dump(table)
-    loaded = adapter.load(setup, json.loads(json.dumps(state)))
+    setup, state = adapter.codec.dump(table)
+    loaded = adapter.codec.load(setup, json.loads(json.dumps(state)))
     assert len(loaded.engine.log) < len(table.events)  # only the tail is stored
-    full = adapter.replay(setup, table.events).engine
+    full = adapter.codec.replay(setup, table.events).engine
     assert memory(loaded.engine) == memory_of(full) and memory_of(full).lifts > 12
 
 
@@ -646,12 +646,12 @@ def test_computers_moves_are_stored_so_a_replay_never_asks_a_computer(monkeypatc
         seat = adapter.current(table)
         move = adapter.computer_move(table, seat, ("easy", "normal", "hard")[seat], f"r{n}")
         adapter.apply(table, move.action, SeededDice(f"roll{n}"))
-    setup, state = adapter.dump(table)
+    setup, state = adapter.codec.dump(table)
     monkeypatch.setattr(module, "decide", lambda *args: pytest.fail("a replay asked a computer"))
-    again = adapter.replay(setup, table.events)
+    again = adapter.codec.replay(setup, table.events)
     assert len(table.events) > 40
     del state["recent"]  # the last action only, in a replay
-    assert {k: v for k, v in adapter.dump(again)[1].items() if k != "recent"} == state
+    assert {k: v for k, v in adapter.codec.dump(again)[1].items() if k != "recent"} == state
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "fr"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -56,8 +57,8 @@ async def test_help_lists_every_game_and_shows_a_games_rules_with_its_picture(
     assert all(len(f.value) <= 1024 for f in embed.fields)
     games = installed().values()
     for game in games:
-        assert f"**{game.title}**" in embed.description
-        assert t(game.summary) in embed.description
+        assert f"**{game.info.title}**" in embed.description
+        assert t(game.info.summary) in embed.description
     new = t("new").lower()
     assert f"`/spexxx {new}`" in embed.description
     assert f"`/dasspiel {new} {t('game').lower()}: Cui bono?`" in embed.description
@@ -69,7 +70,7 @@ async def test_help_lists_every_game_and_shows_a_games_rules_with_its_picture(
     assert not RULE_ID.search(said)
     message = next(m for m in reversed(channel.history(viewer=ann)) if m.embeds)
     (select,) = rules_select(message)
-    assert {o.value for o in select.options} == {g.kind for g in games}
+    assert {o.value for o in select.options} == {g.info.kind for g in games}
     assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in select.options)
 
     await simcord_env.restart_bot(make_bot())  # the help's select outlives the process
@@ -115,7 +116,15 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
         type(
             f"Toy{n}",
             (SpexxxAdapter,),
-            {"kind": f"toy{n}", "title": f"Toy {n}", "group": f"toy{n}", "summary": f"toy {n}"},
+            {
+                "info": replace(
+                    SpexxxAdapter.info,
+                    kind=f"toy{n}",
+                    title=f"Toy {n}",
+                    group=f"toy{n}",
+                    summary=f"toy {n}",
+                )
+            },
         )()
         for n in range(60)
     ]
@@ -130,7 +139,7 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
 
     commands = [
         CommandInfo(("help",), "The games you can play here, their rules and the commands"),
-        *(CommandInfo((g.group, "new"), "Open a lobby in this channel") for g in toys[:3]),
+        *(CommandInfo((g.info.group, "new"), "Open a lobby in this channel") for g in toys[:3]),
         CommandInfo(("toy1", "extra"), "Only this game has it"),
     ]
     (general, every) = help_page(t, toys[:3], commands).commands
@@ -143,7 +152,7 @@ def test_a_new_game_brings_its_own_help_and_many_games_stay_within_discords_limi
     view = rules_view(t, in_order(toys[:30]))
     selects = [item.item for item in view.children]
     assert [len(s.options) for s in selects] == [25, 5]
-    assert [o.value for s in selects for o in s.options] == [g.kind for g in toys[:30]]
+    assert [o.value for s in selects for o in s.options] == [g.info.kind for g in toys[:30]]
 
 
 @ONLY_SQLITE

@@ -484,7 +484,7 @@ async def test_a_person_and_two_computers_play_to_the_end(simcord_env, db_path) 
     assert data["status"] == "finished"
     game = replayed(db_path, table.game_id)
     adapter = installed()["raffzahn"]
-    assert adapter.same_state(game, adapter.load(data["setup"], data["state"]))
+    assert adapter.codec.same_state(game, adapter.codec.load(data["setup"], data["state"]))
     s = game.engine.state
     assert s.end_reason is not None and not s.pyramid.occupied & ~g.BOTTOM_MASK
     piles = s.piles()

@@ -227,9 +227,11 @@ async def test_every_das_spiel_games_last_step_is_the_game_as_it_ended(
     rows = ReplayBook(installed())
     data = stored(db_path, table.game_id)
     adapter = installed()[game]
-    events = [adapter.event_from_dict(e) for e in data["events"]]
-    steps = rows.rows(_row(table.game_id, game, adapter.replay(data["setup"], events)))
-    assert adapter.same_state(steps[-1].game, adapter.load(data["setup"], data["state"]))
+    events = [adapter.codec.event_from_dict(e) for e in data["events"]]
+    steps = rows.rows(_row(table.game_id, game, adapter.codec.replay(data["setup"], events)))
+    assert adapter.codec.same_state(
+        steps[-1].game, adapter.codec.load(data["setup"], data["state"])
+    )
     no_errors(simcord_env)
 
 
@@ -348,11 +350,11 @@ async def test_spectrangles_last_step_is_the_game_as_it_ended(simcord_env, db_pa
     assert step_of(viewer(where, alice)) == 6  # a step per tile laid, then the resignation
     data = stored(db_path, table.game_id)
     adapter = installed()["spectrangle"]
-    events = [adapter.event_from_dict(e) for e in data["events"]]
+    events = [adapter.codec.event_from_dict(e) for e in data["events"]]
     rows = ReplayBook(installed()).rows(
-        _row(table.game_id, "spectrangle", adapter.replay(data["setup"], events))
+        _row(table.game_id, "spectrangle", adapter.codec.replay(data["setup"], events))
     )
-    assert adapter.same_state(rows[-1].game, adapter.load(data["setup"], data["state"]))
+    assert adapter.codec.same_state(rows[-1].game, adapter.codec.load(data["setup"], data["state"]))
     no_errors(simcord_env)
 
 

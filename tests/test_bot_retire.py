@@ -20,6 +20,7 @@ from simcord.http import router
 from simcord.http.router import BackendError
 
 from bot.adapters import installed
+from bot.contract.capabilities import result_view
 from bot.storage import open_store
 from locales import translator
 from tests.databases import as_db
@@ -35,7 +36,7 @@ from tests.test_bot_spectrangle import SpcTable
 from tests.test_bot_timers import start_timed
 from tests.test_bot_wuerfelmarsch import WmTable
 
-TURN_GAMES = sorted(kind for kind, game in installed().items() if not game.live)
+TURN_GAMES = sorted(kind for kind, game in installed().items() if not game.info.live)
 CHANNEL_EDIT = ("PATCH", "/channels/*/messages/*")
 CHANNEL_DELETE = ("DELETE", "/channels/*/messages/*")
 RUNNING = re.compile(r"your turn|runs out", re.IGNORECASE)
@@ -135,7 +136,8 @@ async def _stored_words(db_path: Path, words: Callable[[Any, Any], str]) -> str:
 
 async def expected_result(db_path: Path) -> str:
     """The words the game shows for the turn that just ended, from the stored game."""
-    return await _stored_words(db_path, lambda a, row: a.result_view(translator("en"), row).content)
+    en = translator("en")
+    return await _stored_words(db_path, lambda a, row: result_view(a, en, row).content)
 
 
 async def round_result(db_path: Path) -> str:
@@ -284,7 +286,7 @@ async def test_reminder_then_board_then_the_move_leave_nothing_running(simcord_e
     await simcord_env.advance_time(70)  # the half-time reminder
     reminder = turn_message(table, where)
     assert reminder.id != first.id and "still your turn" in reminder.content
-    group = installed()[kind].group
+    group = installed()[kind].info.group
     r = await table.players[0].slash(where, f"{group} board")
     assert r.acknowledged and not r.ephemeral
     assert turn_message(table, where).id != reminder.id
@@ -296,7 +298,7 @@ async def test_reminder_then_board_then_the_move_leave_nothing_running(simcord_e
 @pytest.mark.parametrize("kind", ["spexxx", "eintrichtern"])
 async def test_board_twice_then_the_move_leave_nothing_running(simcord_env, db_path, kind):
     table, where = await started(kind, simcord_env, db_path, timer=120)
-    group = installed()[kind].group
+    group = installed()[kind].info.group
     for _ in range(2):
         r = await table.players[1].slash(where, f"{group} board")
         assert r.acknowledged and not r.ephemeral
@@ -328,7 +330,7 @@ async def test_a_cancelled_game_leaves_nothing_running(simcord_env, db_path, kin
     table, where = await started(kind, simcord_env, db_path, timer=120)
     await simcord_env.advance_time(70)  # the half-time reminder is the turn's message now
     turn = turn_message(table, where)
-    group = installed()[kind].group
+    group = installed()[kind].info.group
     r = await table.players[0].slash(where, f"{group} cancel")
     assert r.acknowledged and not r.ephemeral
     assert not [m.content for m in where.history() if RUNNING.search(m.content) or component_ids(m)]

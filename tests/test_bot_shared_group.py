@@ -8,6 +8,7 @@ either kind. Spexxx and Spectrangle keep their own groups beside them, unchanged
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -15,7 +16,7 @@ import pytest
 
 from bot.adapters import installed
 from bot.adapters.spectrangle import SpectrangleAdapter
-from bot.contract.adapter import Choice, GameOption
+from bot.contract.info import Choice, GameOption
 from bot.core.registry import Registry
 from bot.discord import commands
 from locales import N_
@@ -23,29 +24,35 @@ from tests.test_bot_spectrangle import SpcTable, stored
 
 
 class FakeA(SpectrangleAdapter):
-    kind = "fake-a"
-    code = "fka"
-    title = "Fake A"
-    group = "fakes"
-    group_title = "Fakes"
-    group_description = N_("Test games")
-    choice_label = "Fake A (teams)"
-    option = GameOption(
-        name="teams",
-        description=N_("Play 2 v 2 in teams (needs 4 players)"),
-        choices=(Choice(N_("no teams"), "none"), Choice(N_("2 v 2 teams"), "teams")),
-        default="none",
+    info = replace(
+        SpectrangleAdapter.info,
+        kind="fake-a",
+        code="fka",
+        title="Fake A",
+        group="fakes",
+        group_title="Fakes",
+        group_description=N_("Test games"),
+        choice_label="Fake A (teams)",
+        option=GameOption(
+            name="teams",
+            description=N_("Play 2 v 2 in teams (needs 4 players)"),
+            choices=(Choice(N_("no teams"), "none"), Choice(N_("2 v 2 teams"), "teams")),
+            default="none",
+        ),
     )
 
 
 class FakeB(SpectrangleAdapter):
-    kind = "fake-b"
-    code = "fkb"
-    title = "Fake B"
-    group = "fakes"
-    group_title = "Fakes"
-    group_description = N_("Test games")
-    option = None
+    info = replace(
+        SpectrangleAdapter.info,
+        kind="fake-b",
+        code="fkb",
+        title="Fake B",
+        group="fakes",
+        group_title="Fakes",
+        group_description=N_("Test games"),
+        option=None,
+    )
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from PIL import Image
 
 from bot.adapters.spectrangle import SpectrangleAdapter
 from bot.contract.adapter import Picture, TurnView
+from bot.contract.info import Capability
 from locales import Translator
 from tests.databases import TestDb, as_db
 from tests.test_bot_spectrangle import SpcTable
@@ -51,8 +53,11 @@ def later_view(
 
 @pytest.fixture(autouse=True)
 def timed_results(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(SpectrangleAdapter, "result_view", result_view)
-    monkeypatch.setattr(SpectrangleAdapter, "later_view", later_view)
+    monkeypatch.setattr(SpectrangleAdapter, "result_view", result_view, raising=False)
+    monkeypatch.setattr(SpectrangleAdapter, "later_view", later_view, raising=False)
+    info = SpectrangleAdapter.info  # declares the capability it now has
+    timed = replace(info, capabilities=info.capabilities | {Capability.TIMED_VIEWS})
+    monkeypatch.setattr(SpectrangleAdapter, "info", timed)
 
 
 async def colour(message: discord.Message) -> tuple[int, int, int]:

@@ -25,20 +25,20 @@ async def test_the_lobbies_describe_computer_levels_by_how_they_play(
     guild = simcord_env.create_guild("Club", preferred_locale=lang)
     host = guild.add_member(simcord_env.create_user("alice"))
     for game in installed().values():
-        channel = guild.create_text_channel(game.kind)
-        if game.group == "dasspiel":
-            r = await host.slash(channel, "dasspiel new", game=game.kind)
+        channel = guild.create_text_channel(game.info.kind)
+        if game.info.group == "dasspiel":
+            r = await host.slash(channel, "dasspiel new", game=game.info.kind)
         else:
-            r = await host.slash(channel, f"{game.group} new")
+            r = await host.slash(channel, f"{game.info.group} new")
         assert not r.ephemeral, r.response.content
         lobby = channel.last_message
         assert not SAME_RANGE.search(lobby.content), lobby.content  # "3–3 players"
-        least, most = game.min_seats, game.max_seats
+        least, most = game.info.min_seats, game.info.max_seats
         if least == most:
             t = translator(lang)
             said = t("Press **Join** to play. The host starts with exactly {n} players.", n=most)
             assert said in lobby.content
-        options = select_options(lobby, find_id(lobby, f"{game.code}:addai:"))
+        options = select_options(lobby, find_id(lobby, f"{game.info.code}:addai:"))
         for option in options:
             about = option.description or ""
             assert not DEVELOPER_WORDS.search(about) and not FIGURES.search(about), about

@@ -41,7 +41,7 @@ class WmTable(DasTable):
     def engine(self) -> Any:
         """The engine of the stored position (as a click loads it)."""
         data = stored(self.db_path, self.game_id)
-        return installed()["wuerfelmarsch"].load(data["setup"], data["state"]).engine
+        return installed()["wuerfelmarsch"].codec.load(data["setup"], data["state"]).engine
 
     def events(self) -> list[dict[str, Any]]:
         return stored(self.db_path, self.game_id)["events"]
@@ -163,7 +163,7 @@ async def check_end(table: WmTable, where) -> Any:
     game = replayed(table.db_path, table.game_id)
     adapter = installed()["wuerfelmarsch"]
     state = {k: v for k, v in data["state"].items() if k != "recent"}
-    assert {k: v for k, v in adapter.dump(game)[1].items() if k != "recent"} == state
+    assert {k: v for k, v in adapter.codec.dump(game)[1].items() if k != "recent"} == state
     s = game.engine.state
     final = where.last_message
     assert "Würfelmarsch #" in final.content and "is over" in final.content
@@ -273,7 +273,7 @@ async def test_rotate_select_offers_the_23_other_faces(simcord_env, db_path: Pat
     r = await alice.select(message, ["465"], custom_id=find_id(message, "wm:rot:"))
     assert not r.ephemeral
     assert table.events() == [{"type": "rotate", "seat": 0, "pos": "0I5", "orientation": "465"}]
-    assert isinstance(installed()["wuerfelmarsch"].event_from_dict(table.events()[0]), Rotate)
+    assert isinstance(installed()["wuerfelmarsch"].codec.event_from_dict(table.events()[0]), Rotate)
 
 
 async def test_restart_with_a_die_chosen_then_stale_clicks(

@@ -33,12 +33,22 @@ import pytest
 
 from bot.adapters import installed
 from bot.contract.adapter import ARG_PATTERN, Button, Click, Controls, GameAdapter, Select, TurnView
+from bot.contract.capabilities import (
+    computers,
+    live_rounds,
+    read_click,
+    result_view,
+    stats_facts,
+    timed_views,
+)
 from bot.contract.models import GameRow, Player, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.flow.components import TEMPLATE, custom_id
 from games.common.dice import SeededDice
 from games.common.errors import GameError
 from locales import translator
+from tests.live_toy import SNAP
+from tests.toy_nim import NIM
 
 # Discord's limits (components reference, "legacy" components; message resource), copied from
 # /work/shared/notes/discord-and-simcord.md so that this test does not trust the bot's own
@@ -58,7 +68,12 @@ T = translator("en")
 
 
 def registered() -> list[GameAdapter[Any]]:
-    return list(installed().values())
+    """Every installed game, and the two toy games the tests install by passing them."""
+    return [*installed().values(), NIM, SNAP]
+
+
+def adapter_of(kind: str) -> GameAdapter[Any]:
+    return next(a for a in registered() if a.info.kind == kind)
 
 
 @dataclass(slots=True)
@@ -94,12 +109,13 @@ def start(
         Player(0, f"Computer {s}", computers[s]) if s in computers else Player(100 + s, f"P{s}")
         for s in range(seats)
     ]
-    row = GameRow(GAME_ID, 1, 2, 100, adapter.kind, Status.RUNNING, players)
+    row = GameRow(GAME_ID, 1, 2, 100, adapter.info.kind, Status.RUNNING, players)
     row.options = dict(options)
     row.game = adapter.new_game(seats, options, SeededDice(f"{seed}:start"))
-    adapter.started(row, EPOCH)
+    if (live := live_rounds(adapter)) is not None:
+        live.started(row, EPOCH)
     run = Run(adapter, row, seed)
-    run.setup = json.loads(json.dumps(adapter.dump(row.game)[0]))
+    run.setup = json.loads(json.dumps(adapter.codec.dump(row.game)[0]))
     return run
 
 
@@ -122,7 +138,7 @@ def check_controls(run: Run, controls: Controls | None) -> list[Click]:
             assert re.fullmatch("[a-z]{1,12}", item.action), item.action
             for arg in item.args:
                 assert re.fullmatch(ARG_PATTERN, arg), arg
-            cid = custom_id(run.adapter.code, item.action, GAME_ID, version, item.args)
+            cid = custom_id(run.adapter.info.code, item.action, GAME_ID, version, item.args)
             assert len(cid) <= MAX_CUSTOM_ID, cid
             assert re.fullmatch(TEMPLATE, cid), cid
             ids.append(cid)
@@ -154,7 +170,9 @@ def check_view(run: Run, view: TurnView | None, *, draw: bool = False) -> list[C
         assert png.startswith(b"\x89PNG")
     if view.lasts is not None:  # shown for a while, then ``later_view`` from the stored ``then``
         then = json.loads(json.dumps(dict(view.then)))
-        check_view(run, run.adapter.later_view(T, run.row, then))
+        timed = timed_views(run.adapter)
+        assert timed is not None, "a view that lasts, of a game without timed views"
+        check_view(run, timed.later_view(T, run.row, then))
     return check_controls(run, view.controls)
 
 
@@ -162,17 +180,17 @@ def stored(run: Run) -> None:
     """Save and load as the bot does at every step: the loaded game must be the same, and play
     goes on with it. New events are stored as JSON and read back into the whole log."""
     adapter, row = run.adapter, run.row
-    new = adapter.events(row.game)[row.saved_events :]
+    new = adapter.codec.events(row.game)[row.saved_events :]
     for event in new:
-        data = json.loads(json.dumps(adapter.event_to_dict(event)))
-        again = adapter.event_from_dict(data)
-        assert adapter.event_to_dict(again) == data
+        data = json.loads(json.dumps(adapter.codec.event_to_dict(event)))
+        again = adapter.codec.event_from_dict(data)
+        assert adapter.codec.event_to_dict(again) == data
         run.events.append(again)
-    setup, state = json.loads(json.dumps(adapter.dump(row.game)))
-    loaded = adapter.load(setup, state)
-    assert adapter.same_state(loaded, row.game)
-    assert json.loads(json.dumps(adapter.dump(loaded))) == [setup, state]
-    assert row.log_start + len(adapter.events(row.game)) == len(run.events)
+    setup, state = json.loads(json.dumps(adapter.codec.dump(row.game)))
+    loaded = adapter.codec.load(setup, state)
+    assert adapter.codec.same_state(loaded, row.game)
+    assert json.loads(json.dumps(adapter.codec.dump(loaded))) == [setup, state]
+    assert row.log_start + len(adapter.codec.events(row.game)) == len(run.events)
     row.game = loaded
     row.log_start = len(run.events)
     row.saved_events = 0
@@ -180,12 +198,12 @@ def stored(run: Run) -> None:
 
 
 def check_replay(run: Run) -> None:
-    replayed = run.adapter.replay(run.setup, run.events)
-    assert run.adapter.same_state(replayed, run.row.game)
+    replayed = run.adapter.codec.replay(run.setup, run.events)
+    assert run.adapter.codec.same_state(replayed, run.row.game)
 
 
 def unchanged(run: Run, before: Any, what: str) -> None:
-    assert json.loads(json.dumps(run.adapter.dump(run.row.game))) == before, (
+    assert json.loads(json.dumps(run.adapter.codec.dump(run.row.game))) == before, (
         f"a refused {what} changed the game"
     )
 
@@ -202,15 +220,15 @@ def try_click(run: Run, seat: int, click: Click) -> Any:
     """The click as the bot handles it: checked, read, its action applied; a refusal changes
     nothing. The outcome, or None when refused."""
     adapter, row = run.adapter, run.row
-    before = json.loads(json.dumps(adapter.dump(row.game)))
+    before = json.loads(json.dumps(adapter.codec.dump(row.game)))
     run.clicks += 1
     try:
         adapter.check_click(row, seat, click)
-        outcome = adapter.click(row, seat, click, T)
+        outcome = read_click(adapter, row, seat, click, T)
         if outcome.action is not None:
             applied(run, outcome.action)
     except (Refusal, GameError) as exc:
-        assert refusal_text(T, exc, adapter.refusals)  # words for the clicker
+        assert refusal_text(T, exc, adapter.info.refusals)  # words for the clicker
         unchanged(run, before, f"click {click.action}")
         run.refused += 1
         return None
@@ -232,8 +250,9 @@ def turn_step(run: Run, rng: random.Random, screens: dict[int, Any]) -> None:
     clicks = check_view(run, view, draw=run.actions % 25 == 0)
     if player.is_ai:
         assert view.controls is None, "controls shown while a computer plays"
-    if player.is_ai or not clicks or rng.random() < 0.3:
-        move = adapter.computer_move(
+    playing = computers(adapter)
+    if playing is not None and (player.is_ai or not clicks or rng.random() < 0.3):
+        move = playing.computer_move(
             row.game, seat, player.ai or "normal", f"{run.seed}:{run.row.event_count}"
         )
         applied(run, move.action)
@@ -241,7 +260,7 @@ def turn_step(run: Run, rng: random.Random, screens: dict[int, Any]) -> None:
         if move.narration is not None:
             assert move.narration(T)
         if adapter.ends_turn(move.action) and row.status is Status.RUNNING:
-            check_view(run, adapter.result_view(T, row))
+            check_view(run, result_view(adapter, T, row))
         return
     click = rng.choice(clicks)
     if rng.random() < 0.05:  # a click on an older message
@@ -254,21 +273,23 @@ def turn_step(run: Run, rng: random.Random, screens: dict[int, Any]) -> None:
     else:
         screens.pop(seat, None)
         if adapter.ends_turn(outcome.action):
-            check_view(run, adapter.result_view(T, row))
+            check_view(run, result_view(adapter, T, row))
 
 
 def live_step(run: Run, rng: random.Random, panels: dict[int, Any]) -> None:
     """One step of a live game: a person clicks the round message or their panel, at a moment
     before what is due next, or the due step comes (timeouts, computers, rolls)."""
     adapter, row = run.adapter, run.row
-    due = adapter.live_due(row.game)
+    live = live_rounds(adapter)
+    assert live is not None
+    due = live.live_due(row.game)
     people = [
         s for s, p in enumerate(row.players) if not p.is_ai and not adapter.resigned(row.game)[s]
     ]
     public = check_view(run, adapter.turn_view(T, row), draw=run.actions % 25 == 0)
     offered: list[tuple[int, Click]] = [(s, c) for s in people for c in public]
     for seat in people:
-        panel = adapter.panel_view(T, row, seat, panels.get(seat))
+        panel = live.panel_view(T, row, seat, panels.get(seat))
         for click in check_view(run, panel):
             offered.append(
                 (
@@ -295,11 +316,11 @@ def live_step(run: Run, rng: random.Random, panels: dict[int, Any]) -> None:
         outcome = try_click(run, seat, click)
         if outcome is not None and (outcome.panel or click.private):
             panels[seat] = outcome.screen
-            check_view(run, adapter.panel_view(T, row, seat, outcome.screen))
+            check_view(run, live.panel_view(T, row, seat, outcome.screen))
         return
     assert due is not None, "a running live game with nothing due and nothing to click"
     run.now = max(run.now, due)
-    action = adapter.live_step(row.game, run.now)
+    action = live.live_step(row.game, run.now)
     assert action is not None, "a step was due but none was given"
     applied(run, action)
 
@@ -319,7 +340,7 @@ def play(
             seat = next(s for s, p in enumerate(row.players) if not p.is_ai)
             applied(run, adapter.resign_action(seat))
             assert adapter.resigned(row.game)[seat]
-        elif adapter.live:
+        elif adapter.info.live:
             live_step(run, rng, screens)
         else:
             turn_step(run, rng, screens)
@@ -328,7 +349,7 @@ def play(
             check_replay(run)
     if until is not None and row.status is Status.RUNNING:
         return run
-    assert adapter.finished(row.game), f"{adapter.kind} did not end in {MAX_STEPS} steps"
+    assert adapter.finished(row.game), f"{adapter.info.kind} did not end in {MAX_STEPS} steps"
     check_replay(run)
     final = adapter.final_view(T, row)
     assert final.controls is None
@@ -338,10 +359,12 @@ def play(
     assert set(adapter.winners(row.game)) <= set(range(seats))
     assert adapter.winners(row.game), "a finished game without a winner"
     assert not any(adapter.resigned(row.game)[w] for w in adapter.winners(row.game))
-    facts = json.loads(json.dumps(adapter.seat_facts(row.game)))
-    assert len(facts) == seats
-    adapter.stat_lines(T, facts)
-    data, name = adapter.export(row)
+    kept = stats_facts(adapter)
+    if kept is not None:
+        facts = json.loads(json.dumps(kept.seat_facts(row.game)))
+        assert len(facts) == seats
+        assert all(line.name and line.value for line in kept.stat_lines(T, facts))
+    data, name = adapter.codec.export(row)
     assert data and name
     return run
 
@@ -349,22 +372,24 @@ def play(
 def tables(adapter: GameAdapter[Any]) -> Iterator[tuple[int, dict[int, str], dict[str, str]]]:
     """Seats, computers and options to play: the fewest seats with people only, the most with
     computers of every level among them, and each value of the game's option."""
-    option = adapter.option
+    option = adapter.info.option
     values = [c.value for c in option.choices] if option else [None]
     for value in values:
         options = {option.name: value} if option and value is not None else {}
         low, high = adapter.seat_range(options)
-        levels = [level for level, _ in adapter.levels]
-        for seats, computers in (
+        levels = [level for level, _ in adapter.info.levels]
+        for seats, seated in (
             (low, {}),
             (high, {s: levels[s % len(levels)] for s in range(1, high)}),
         ):
             if adapter.start_refusal(options, seats) is None:
-                yield seats, computers, options
+                yield seats, seated, options
 
 
 CASES = [
-    pytest.param(a.kind, n, c, o, id=f"{a.kind}-{n}-{len(c)}ai-{'-'.join(o.values()) or 'x'}")
+    pytest.param(
+        a.info.kind, n, c, o, id=f"{a.info.kind}-{n}-{len(c)}ai-{'-'.join(o.values()) or 'x'}"
+    )
     for a in registered()
     for n, c, o in tables(a)
 ]
@@ -374,17 +399,17 @@ CASES = [
 def test_every_game_plays_to_its_end_through_its_adapter(
     kind: str, seats: int, computers: dict[int, str], options: dict[str, str]
 ) -> None:
-    adapter = installed()[kind]
+    adapter = adapter_of(kind)
     run = play(start(adapter, f"contract-{kind}", seats, computers, options), random.Random(kind))
     assert run.clicks > 0 or len(computers) == seats
     assert run.actions > 0
 
 
-@pytest.mark.parametrize("kind", [a.kind for a in registered()])
+@pytest.mark.parametrize("kind", [a.info.kind for a in registered()])
 def test_a_person_who_resigns_leaves_a_game_that_still_ends(kind: str) -> None:
-    adapter = installed()[kind]
+    adapter = adapter_of(kind)
     low, _ = adapter.seat_range({})
-    seats = max(3, low) if adapter.max_seats >= 3 else low
+    seats = max(3, low) if adapter.info.max_seats >= 3 else low
     run = start(adapter, f"resign-{kind}", seats, {}, {})
     play(run, random.Random(f"r{kind}"), resign_at=3)
     assert adapter.resigned(run.row.game)[0]
@@ -405,7 +430,10 @@ def view_key(view: Any) -> Any:
 def shown(adapter: GameAdapter[Any], row: GameRow, seat: int | None) -> tuple[Any, ...]:
     """What ``seat`` is shown: the round/turn message (everyone's) when ``seat`` is None, else
     its private panel; words, controls and the picture's bytes."""
-    view = adapter.turn_view(T, row) if seat is None else adapter.panel_view(T, row, seat)
+    live = live_rounds(adapter)
+    view = (
+        adapter.turn_view(T, row) if seat is None or live is None else live.panel_view(T, row, seat)
+    )
     if view is None:
         return (None,)
     picture = view.picture
@@ -414,7 +442,7 @@ def shown(adapter: GameAdapter[Any], row: GameRow, seat: int | None) -> tuple[An
 
 
 def copied(run: Run) -> Any:
-    return run.adapter.load(*json.loads(json.dumps(run.adapter.dump(run.row.game))))
+    return run.adapter.codec.load(*json.loads(json.dumps(run.adapter.codec.dump(run.row.game))))
 
 
 def pyramid_secrets(run: Run, rng: random.Random) -> Iterator[Any]:
@@ -474,9 +502,9 @@ def check_secrets(run: Run, rng: random.Random) -> int:
     before = engine_views(adapter, row.game, seats)
     pairs = 0
     mine = {None: shown(adapter, row, None)}
-    if adapter.live:
+    if adapter.info.live:
         mine.update({s: shown(adapter, row, s) for s in range(seats)})
-    for secret in SECRETS[adapter.kind](run, rng):
+    for secret in SECRETS[adapter.info.kind](run, rng):
         after = engine_views(adapter, secret, seats)
         blind = [s for s in range(seats) if before.get(s) == after.get(s)]
         if not blind:
@@ -485,7 +513,7 @@ def check_secrets(run: Run, rng: random.Random) -> int:
         other.game = secret
         if len(blind) == seats:
             assert shown(adapter, other, None) == mine[None], "the public message shows a secret"
-        if adapter.live:
+        if adapter.info.live:
             for seat in blind:
                 assert shown(adapter, other, seat) == mine[seat], f"seat {seat} is shown a secret"
         pairs += 1
@@ -496,10 +524,12 @@ def check_secrets(run: Run, rng: random.Random) -> int:
 
 @pytest.mark.parametrize("kind", sorted(SECRETS))
 def test_what_a_seat_may_not_see_changes_nothing_it_is_shown(kind: str) -> None:
-    adapter = installed()[kind]
+    adapter = adapter_of(kind)
     low, _ = adapter.seat_range({})
     rng = random.Random(f"secret-{kind}")
-    run = start(adapter, f"secret-{kind}", max(low, 3 if adapter.max_seats >= 3 else low), {}, {})
+    run = start(
+        adapter, f"secret-{kind}", max(low, 3 if adapter.info.max_seats >= 3 else low), {}, {}
+    )
     pairs = [check_secrets(run, rng)]
     for _ in range(3):
         play(run, rng, until=run.actions + 8)

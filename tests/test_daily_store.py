@@ -99,8 +99,8 @@ async def test_board_streak_days_and_past_days_stored_once_as_games(database: Te
         row = await store.get(1, game_id, events=True)
         assert row is not None and row.status.value == "finished" and row.kind == "spexxx"
         assert row.options == {"daily": "2026-11-26"} and row.game.state.scores == [score]
-        assert ADAPTER.same_state(
-            ADAPTER.replay(row.game.setup.to_dict(), row.game.events), row.game
+        assert ADAPTER.codec.same_state(
+            ADAPTER.codec.replay(row.game.setup.to_dict(), row.game.events), row.game
         )
         assert await store.unrecorded_games(1, "spexxx", 10) == []  # no statistics
         assert await daily.yesterday(1, "spexxx", "2026-11-27") is None  # today: not stored

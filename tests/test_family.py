@@ -63,8 +63,8 @@ def test_every_game_is_listed() -> None:
 @pytest.mark.parametrize("kind", sorted(PICTURE_SEATS))
 def test_chat_marks_a_seat_with_a_circle_of_its_picture_colour(kind: str) -> None:
     game = installed()[kind]
-    marks = game.seat_marks[: game.max_seats]
-    assert len(marks) == game.max_seats and len(set(marks)) == len(marks), marks
+    marks = game.info.seat_marks[: game.info.max_seats]
+    assert len(marks) == game.info.max_seats and len(set(marks)) == len(marks), marks
     for seat, mark in enumerate(marks):
         assert mark in CIRCLES, (kind, seat, mark)
         assert _same_colour(PICTURE_SEATS[kind][seat], CIRCLES[mark]), (kind, seat, mark)
@@ -225,6 +225,6 @@ def test_the_spexxx_final_message_lists_the_lines_that_scored(lang: str) -> None
     assert said.startswith(t("Spexxx lines that scored: {lines}", lines="").rstrip())
     for seat, squares in lines:
         ends = f"{GRID[squares[0]].name}–{GRID[squares[-1]].name}"  # type: ignore[union-attr]
-        label = text.seat_label(t, row, seat, game.seat_marks)
+        label = text.seat_label(t, row, seat, game.info.seat_marks)
         part = said[said.index(label + " (") :].split(")")[0]
         assert ends in part, (ends, part)

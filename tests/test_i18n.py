@@ -209,14 +209,14 @@ def test_every_engine_refusal_is_translated(error: type[IllegalAction], lang: st
     from bot.adapters.spexxx import ADAPTER
     from bot.contract.refusals import ENGINE_REFUSALS, refusal_text
 
-    known = {**ENGINE_REFUSALS, **ADAPTER.refusals}
+    known = {**ENGINE_REFUSALS, **ADAPTER.info.refusals}
     exc = error("engine words")
     assert error in known or error is IllegalAction, f"{error.__name__} has no refusal"
-    text = refusal_text(translator(lang), exc, ADAPTER.refusals)
+    text = refusal_text(translator(lang), exc, ADAPTER.info.refusals)
     # the player's language only: no English from the engine after it
     assert text == translator(lang)(known[error])
     assert text != translator("en")(known[error])
-    assert refusal_text(translator("en"), exc, ADAPTER.refusals) == "engine words"
+    assert refusal_text(translator("en"), exc, ADAPTER.info.refusals) == "engine words"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -232,11 +232,11 @@ def test_a_live_games_engine_refusals_are_its_own_sentences_in_every_language(
 
     game = installed()[kind]
     t = translator(lang)
-    known = {**ENGINE_REFUSALS, **game.refusals}
+    known = {**ENGINE_REFUSALS, **game.info.refusals}
     errors = [e for e in vars(das_errors).values() if isinstance(e, type)]
-    for error in {*errors, *game.refusals}:
+    for error in {*errors, *game.info.refusals}:
         exc = error("engine words")
-        text = refusal_text(t, exc, game.refusals, engine_words=False)
+        text = refusal_text(t, exc, game.info.refusals, engine_words=False)
         message = next(known[c] for c in error.__mro__ if c in known)
         assert text == t(message) != "engine words", error
         assert lang == "en" or text != message, error

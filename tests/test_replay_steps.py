@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.adapters import installed
+from bot.contract.capabilities import live_rounds, result_view
 from bot.contract.models import GameRow, Player, Status
 from bot.contract.replay_steps import StepReplays
 from bot.core.replays import ReplayBook, sides
@@ -27,19 +28,20 @@ def played(kind: str) -> tuple[GameRow, tuple[str, ...]]:
     the end of each round), and the row as stored: its log decoded from JSON."""
     game = installed()[kind]
     t = translator("en")
-    seats = game.max_seats
-    options = {game.option.name: game.option.default} if game.option else {}
+    seats = game.info.max_seats
+    options = {game.info.option.name: game.info.option.default} if game.info.option else {}
     players = [Player(0, f"p{seat}", "normal") for seat in range(seats)]
     row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, options=options)
     row.game = game.new_game(seats, options, SeededDice("new"))
-    game.started(row, 1_000_000.0)
+    if (live := live_rounds(game)) is not None:
+        live.started(row, 1_000_000.0)
     lines: list[str] = []
     for n in range(20_000):
         if game.finished(row.game):
             break
         dice = SeededDice(f"w:{n}")
         before = game.turn_number(row.game)
-        if game.live:
+        if game.info.live:
             due = game.live_due(row.game)
             assert due is not None
             game.apply(row.game, game.live_step(row.game, due), dice)
@@ -51,12 +53,14 @@ def played(kind: str) -> tuple[GameRow, tuple[str, ...]]:
             action = game.computer_move(row.game, seat, "normal", f"w:{n}").action
             game.apply(row.game, action, dice)
             if game.ends_turn(action):
-                lines.append(game.result_view(t, row).content)
+                lines.append(result_view(game, t, row).content)
     assert game.finished(row.game)
-    setup, _ = game.dump(row.game)
-    events = [game.event_from_dict(game.event_to_dict(e)) for e in game.events(row.game)]
+    setup, _ = game.codec.dump(row.game)
+    events = [
+        game.codec.event_from_dict(game.codec.event_to_dict(e)) for e in game.codec.events(row.game)
+    ]
     stored = GameRow(7, 1, 1, 1, kind, Status.FINISHED, players, options=options)
-    stored.game = game.replay(setup, events)
+    stored.game = game.codec.replay(setup, events)
     return stored, tuple(lines)
 
 
@@ -85,7 +89,7 @@ def test_the_last_step_is_the_game_as_it_ended(kind: str) -> None:
     row, _ = played(kind)
     game = installed()[kind]
     rows = ReplayBook(installed()).rows(row)
-    assert game.same_state(rows[-1].game, row.game)
+    assert game.codec.same_state(rows[-1].game, row.game)
     assert rows[-1].status is Status.FINISHED
     assert all(r.status is Status.RUNNING for r in rows[:-1])
     assert not game.finished(rows[-2].game)
@@ -175,7 +179,7 @@ def test_a_resignation_is_its_own_step_told_as_the_bot_told_it(kind: str) -> Non
     """bob resigns after a few turns: the last step says so (it repeated the turn before)."""
     game = installed()[kind]
     t = translator("en")
-    options = {game.option.name: game.option.default} if game.option else {}
+    options = {game.info.option.name: game.info.option.default} if game.info.option else {}
     row = GameRow(
         3, 1, 1, 1, kind, Status.RUNNING, [Player(1, "ann"), Player(2, "bob")], options=options
     )
@@ -202,7 +206,7 @@ def test_a_game_resigned_before_any_turn_is_told_as_that_resignation(kind: str) 
     (there is no turn to tell: drawing one failed on the empty history)."""
     game = installed()[kind]
     t = translator("en")
-    options = {game.option.name: game.option.default} if game.option else {}
+    options = {game.info.option.name: game.info.option.default} if game.info.option else {}
     players = [Player(1, "ann"), Player(2, "bob")]
     row = GameRow(3, 1, 1, 1, kind, Status.RUNNING, players, options=options)
     row.game = game.new_game(2, options, SeededDice("x"))

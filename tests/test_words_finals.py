@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.adapters import installed
+from bot.contract.capabilities import live_rounds
 from bot.contract.models import GameRow, Player, Status
 from bot.core import text
 from games.common.dice import SeededDice
@@ -27,22 +28,24 @@ def finished(kind: str, teams: bool) -> GameRow:
     """A whole game of ``kind`` played by the normal computer for every seat (live games by
     their own computers), as the bot stores it."""
     game = installed()[kind]
-    seats = 4 if teams else max(game.min_seats, 3) if game.max_seats >= 3 else game.min_seats
-    options = {game.option.name: "teams" if teams else game.option.default} if game.option else {}
+    info = game.info
+    seats = 4 if teams else max(info.min_seats, 3) if info.max_seats >= 3 else info.min_seats
+    options = {info.option.name: "teams" if teams else info.option.default} if info.option else {}
     levels = ["normal", "hard", "easy", "normal"]
     players = [
-        Player(0, f"p{seat}", levels[seat]) if game.live or seat else Player(1, "ann_b")
+        Player(0, f"p{seat}", levels[seat]) if game.info.live or seat else Player(1, "ann_b")
         for seat in range(seats)
     ]
     row = GameRow(7, 1, 1, 1, kind, Status.RUNNING, players, options=options)
     row.game = game.new_game(seats, options, SeededDice("new"))
-    game.started(row, 1_000_000.0)
+    if (live := live_rounds(game)) is not None:
+        live.started(row, 1_000_000.0)
     for n in range(5000):
         if game.finished(row.game):
             row.status = Status.FINISHED
             return row
         dice = SeededDice(f"w:{n}")
-        if game.live:
+        if game.info.live:
             due = game.live_due(row.game)
             assert due is not None
             game.apply(row.game, game.live_step(row.game, due), dice)
@@ -95,7 +98,7 @@ def test_a_team_final_has_one_line_per_team_with_its_total(lang: str) -> None:
         assert any(t("{n} point", "{n} points", n) in line for n in totals), line
 
 
-DAS_SPIEL = [kind for kind in sorted(installed()) if installed()[kind].group == "dasspiel"]
+DAS_SPIEL = [kind for kind in sorted(installed()) if installed()[kind].info.group == "dasspiel"]
 
 
 @pytest.mark.parametrize("kind", DAS_SPIEL)

@@ -72,12 +72,12 @@ async def check_games(
         checked += 1
         game = games[row.kind]
         try:
-            setup, _ = game.dump(row.game)
-            replayed = game.replay(setup, game.events(row.game))
+            setup, _ = game.codec.dump(row.game)
+            replayed = game.codec.replay(setup, game.codec.events(row.game))
         except GameError as exc:
             problems.append(f"game {row.id} (guild {row.guild_id}): log refused: {exc}")
             continue
-        if not game.same_state(replayed, row.game):
+        if not game.codec.same_state(replayed, row.game):
             problems.append(f"game {row.id} (guild {row.guild_id}): state != replay of log")
     return len(keys), checked, problems
 

@@ -69,13 +69,14 @@ def account(t: Translator, game: GameAdapter[Any], row: GameRow, status_name: st
     """``row``: the game with its whole log loaded; ``status_name``: its status in words."""
     assert row.game is not None and not row.log_start, "an account needs the whole log"
     players = ", ".join(
-        text.seat_label(t, row, seat, game.seat_marks) + (" " + t("(resigned)") if gone else "")
+        text.seat_label(t, row, seat, game.info.seat_marks)
+        + (" " + t("(resigned)") if gone else "")
         for seat, gone in enumerate(game.resigned(row.game))
     )
     told = tuple(turn_lines(t, game, row))
     counted = " · " + t("{n} turn", "{n} turns", len(told)) if told else ""
     lines = [
-        f"**{game.title} #{row.id}** · {status_name}{counted}",
+        f"**{game.info.title} #{row.id}** · {status_name}{counted}",
         t("Players: {players}", players=players),
         result_text(t, game, row),
     ]
@@ -97,8 +98,8 @@ def turn_lines(t: Translator, game: GameAdapter[Any], row: GameRow) -> list[str]
     leaves out its last step when that turn had not ended."""
     if not isinstance(game, StepReplays):
         return []
-    setup, _ = game.dump(row.game)
-    states = game.replay_steps(setup, game.events(row.game))
+    setup, _ = game.codec.dump(row.game)
+    states = game.replay_steps(setup, game.codec.events(row.game))
     steps = [dataclasses.replace(row, game=state, status=Status.RUNNING) for state in states]
     unfinished = not game.finished(row.game) and len(steps) > 1
     if unfinished and game.turn_number(steps[-1].game) == game.turn_number(steps[-2].game):

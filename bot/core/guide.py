@@ -49,33 +49,33 @@ def local_name(t: Translator, name: str) -> str:
 
 
 def groups_of(games: Sequence[GameAdapter[Any]]) -> Counter[str]:
-    return Counter(game.group for game in games)
+    return Counter(game.info.group for game in games)
 
 
 def shared(game: GameAdapter[Any], groups: Counter[str]) -> bool:
     """Whether the game is chosen by a ``game:`` option of its group (as ``commands`` does)."""
-    return groups[game.group] > 1 or bool(game.group_title)
+    return groups[game.info.group] > 1 or bool(game.info.group_title)
 
 
 def start_command(t: Translator, game: GameAdapter[Any], groups: Counter[str]) -> str:
     """``/dasspiel new game: Abquetschen`` in the reader's words."""
-    command = f"/{game.group} {local_name(t, 'new')}"
+    command = f"/{game.info.group} {local_name(t, 'new')}"
     if shared(game, groups):
-        command += f" {local_name(t, 'game')}: {game.title}"
+        command += f" {local_name(t, 'game')}: {game.info.title}"
     return f"`{command}`"
 
 
 def players_text(t: Translator, game: GameAdapter[Any]) -> str:
-    if game.min_seats == game.max_seats:
-        return t("{n} player", "{n} players", game.min_seats)
-    return t("{min}–{max} players", min=game.min_seats, max=game.max_seats)
+    if game.info.min_seats == game.info.max_seats:
+        return t("{n} player", "{n} players", game.info.min_seats)
+    return t("{min}–{max} players", min=game.info.min_seats, max=game.info.max_seats)
 
 
 def game_lines(t: Translator, game: GameAdapter[Any], groups: Counter[str]) -> str:
     """A game in two lines: its name, family, players and what it is; how to start it."""
-    family = f" ({game.group_title})" if game.group_title else ""
-    about = f" — {t(game.summary)}" if game.summary else ""
-    first = f"**{game.title}**{family} · {players_text(t, game)}{about}"
+    family = f" ({game.info.group_title})" if game.info.group_title else ""
+    about = f" — {t(game.info.summary)}" if game.info.summary else ""
+    first = f"**{game.info.title}**{family} · {players_text(t, game)}{about}"
     return first + "\n↳ " + t("Start: {command}", command=start_command(t, game, groups))
 
 
@@ -172,9 +172,13 @@ def rules_choices(t: Translator, games: Sequence[GameAdapter[Any]]) -> list[tupl
     lengths; more than 25 games take several selects (``chunks``)."""
     out = []
     for game in games:
-        label = f"{game.title} ({game.group_title})" if game.group_title else game.title
-        about = t(game.summary) if game.summary else players_text(t, game)
-        out.append((cut(label, OPTION_TEXT), game.kind, cut_words(about, OPTION_TEXT)))
+        label = (
+            f"{game.info.title} ({game.info.group_title})"
+            if game.info.group_title
+            else game.info.title
+        )
+        about = t(game.info.summary) if game.info.summary else players_text(t, game)
+        out.append((cut(label, OPTION_TEXT), game.info.kind, cut_words(about, OPTION_TEXT)))
     return out
 
 
@@ -183,7 +187,7 @@ def in_order(games: Sequence[GameAdapter[Any]]) -> list[GameAdapter[Any]]:
     families sharing one (each family together), else in the registry's order."""
     groups = groups_of(games)
     first = {group: index for index, group in enumerate(groups)}
-    return sorted(games, key=lambda g: (shared(g, groups), first[g.group]))
+    return sorted(games, key=lambda g: (shared(g, groups), first[g.info.group]))
 
 
 def chunks(items: Sequence[Any], size: int = SELECT_OPTIONS) -> list[Sequence[Any]]:

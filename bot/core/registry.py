@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from bot.contract.adapter import GameAdapter
+from bot.contract.capabilities import check_game
 
 
 class Registry(Mapping[str, GameAdapter[Any]]):
@@ -20,11 +21,13 @@ class Registry(Mapping[str, GameAdapter[Any]]):
         by_kind: dict[str, GameAdapter[Any]] = {}
         by_code: dict[str, GameAdapter[Any]] = {}
         for game in games:
-            if game.kind in by_kind:
-                raise ValueError(f"two games of kind {game.kind!r}")
-            if game.code in by_code:
-                raise ValueError(f"two games with the custom_id code {game.code!r}")
-            by_kind[game.kind] = by_code[game.code] = game
+            check_game(game)  # it offers exactly the capabilities it declares
+            info = game.info
+            if info.kind in by_kind:
+                raise ValueError(f"two games of kind {info.kind!r}")
+            if info.code in by_code:
+                raise ValueError(f"two games with the custom_id code {info.code!r}")
+            by_kind[info.kind] = by_code[info.code] = game
         self._by_kind = by_kind
         self._by_code = by_code
 

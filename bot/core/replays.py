@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bot.contract.adapter import GameAdapter, Picture
+from bot.contract.capabilities import result_view
 from bot.contract.models import GameRow, Status
 from bot.contract.replay_steps import SideReplays, StepReplays
 from bot.core.text import seat_label
@@ -98,8 +99,8 @@ class ReplayBook:
         adapter = self._games[row.kind]
         if not isinstance(adapter, StepReplays):
             raise LookupError(f"{row.kind} games cannot be replayed")
-        setup, _ = adapter.dump(row.game)
-        games = adapter.replay_steps(setup, adapter.events(row.game))
+        setup, _ = adapter.codec.dump(row.game)
+        games = adapter.replay_steps(setup, adapter.codec.events(row.game))
         last = len(games) - 1
         rows = [
             dataclasses.replace(row, game=game, status=row.status if n == last else Status.RUNNING)
@@ -136,7 +137,7 @@ class ReplayBook:
         elif only_resigned(adapter, rows[index - 1], at, start=index == 1):
             line = told(t, adapter, rows[index - 1], at, start=True)  # no turn to show
         else:
-            result = adapter.result_view(t, at)
+            result = result_view(adapter, t, at)
             line = told(t, adapter, rows[index - 1], at, result.content, start=index == 1)
             picture = result.picture
         if last:
@@ -191,14 +192,14 @@ def told(
     only a resignation would repeat the turn before it; one from the start has none)."""
     was = adapter.resigned(before.game)
     left = [s for s, gone in enumerate(adapter.resigned(at.game)) if gone and not was[s]]
-    said = [adapter.resigned_text(t, seat_label(t, at, s, adapter.seat_marks)) for s in left]
+    said = [adapter.resigned_text(t, seat_label(t, at, s, adapter.info.seat_marks)) for s in left]
     if only_resigned(adapter, before, at, start=start):
         return "\n".join(said)
-    line = line or adapter.result_view(t, at).content
+    line = line or result_view(adapter, t, at).content
     if not left:
         return line
     if start:  # nothing was played before: the step's own words are its turn's
         earlier = ""
     else:
-        earlier = adapter.result_view(t, before).content if before.game is not None else ""
+        earlier = result_view(adapter, t, before).content if before.game is not None else ""
     return "\n".join(said if line == earlier else [*said, line])

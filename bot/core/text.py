@@ -94,7 +94,9 @@ def standings(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
         note = " " + t("(resigned)") if resigned[seat] else ""
         points = t("{n} point", "{n} points", scores[seat])
         rank = "" if solo else f"{place}. "
-        lines.append(f"{rank}{seat_label(t, row, seat, game.seat_marks)} — {why}**{points}**{note}")
+        lines.append(
+            f"{rank}{seat_label(t, row, seat, game.info.seat_marks)} — {why}**{points}**{note}"
+        )
     return "\n".join(lines)
 
 

@@ -99,14 +99,14 @@ class GameCommands:
         self.bot = bot
         self.members = tuple(games)
         # a family of games (a group title): the game is a choice, however many are installed
-        self.shared = len(games) > 1 or any(g.group_title for g in games)
-        self.kinds = {g.kind for g in games}
+        self.shared = len(games) > 1 or any(g.info.group_title for g in games)
+        self.kinds = {g.info.kind for g in games}
         first = games[0]
-        self.group = first.group
-        self.name = first.group_title or first.title
+        self.group = first.info.group
+        self.name = first.info.group_title or first.info.title
         self.refusals: dict[type[Exception], str] = {}
         for game in games:
-            self.refusals.update(game.refusals)
+            self.refusals.update(game.info.refusals)
 
     # ------------------------------------------------------------------ shared steps
 
@@ -128,7 +128,7 @@ class GameCommands:
             raise Refusal(
                 "This thread belongs to {game}: use `/{group}` commands here.",
                 game=lambda t: title(self.bot.games[other.kind], other),
-                group=self.bot.games[other.kind].group,
+                group=self.bot.games[other.kind].info.group,
             )
         if not row.status.active:
             ended = row
@@ -197,22 +197,22 @@ class GameCommands:
                     "{game} is still open in this channel. "
                     "Finish or cancel it first (`/{group} cancel`).",
                     game=title(self.bot.games[existing.kind], existing),
-                    group=self.bot.games[existing.kind].group,
+                    group=self.bot.games[existing.kind].info.group,
                 )
             server = await self.bot.server_rules.check_start(
                 interaction.guild_id, channel_ids(interaction), starter_of(interaction)
             )
             settings = await self.bot.store.guild_settings(interaction.guild_id)
-            defaults = settings.defaults(game.kind)
+            defaults = settings.defaults(game.info.kind)
             options: dict[str, str] = {}
-            if game.option is not None:
-                chosen = option or defaults.option or game.option.default
-                options[game.option.name] = _own_option(game, chosen)
+            if game.info.option is not None:
+                chosen = option or defaults.option or game.info.option.default
+                options[game.info.option.name] = _own_option(game, chosen)
             elif option is not None:
-                raise Refusal("{game} has no options.", game=game.title)
+                raise Refusal("{game} has no options.", game=game.info.title)
             host = Player(interaction.user.id, interaction.user.display_name)
             row = await self.bot.store.create_lobby(
-                interaction.guild_id, interaction.channel_id, host, game.kind, options
+                interaction.guild_id, interaction.channel_id, host, game.info.kind, options
             )
             row.turn_timer = ServerRules.turn_timer(server, defaults, timer)
             row.lobby_expires = now() + self.bot.play.timers.lobby_idle
@@ -257,12 +257,12 @@ class GameCommands:
             if changing and not (perms and perms.manage_guild):
                 raise Refusal(
                     "Only someone with Manage Server can change the {game} settings.",
-                    game=game.title,
+                    game=game.info.title,
                 )
-            if option is not None and game.option is None:
-                raise Refusal("{game} has no options.", game=game.title)
+            if option is not None and game.info.option is None:
+                raise Refusal("{game} has no options.", game=game.info.title)
             current = await self.bot.store.guild_settings(interaction.guild_id)
-            mine = current.games.setdefault(game.kind, GameDefaults())
+            mine = current.games.setdefault(game.info.kind, GameDefaults())
             if option is not None:
                 mine.option = _own_option(game, option)
             if timer is not None:
@@ -270,15 +270,15 @@ class GameCommands:
             if changing:
                 await self.bot.store.save_guild_settings(current)
             t = user_t(interaction)
-            lines = [t("{game} settings for this server:", game=game.title)]
-            if game.option is not None:
-                value = mine.option or game.option.default
+            lines = [t("{game} settings for this server:", game=game.info.title)]
+            if game.info.option is not None:
+                value = mine.option or game.info.option.default
                 lines.append(
                     "• "
                     + t(
                         "default {option}: **{value}**",
-                        option=t(game.option.name),
-                        value=game.option_name(t, value),
+                        option=t(game.info.option.name),
+                        value=game.info.option_name(t, value),
                     )
                 )
             if mine.timer is None:
@@ -367,7 +367,9 @@ class GameCommands:
             assert interaction.guild_id is not None
             t = user_t(interaction)
             if not self.shared:
-                found = await self.bot.store.list_active(interaction.guild_id, self.members[0].kind)
+                found = await self.bot.store.list_active(
+                    interaction.guild_id, self.members[0].info.kind
+                )
             else:
                 found = await self.bot.store.list_active(interaction.guild_id)
             rows = sorted(
@@ -410,7 +412,7 @@ class GameCommands:
                 raise Refusal(
                     "{name} has no finished {game} game in this server yet.",
                     name=text.safe_name(who.display_name),
-                    game=game.title,
+                    game=game.info.title,
                 )
             t = await self.public_t(interaction)
             await replies.send_message(
@@ -430,7 +432,9 @@ class GameCommands:
             await store.catch_up(interaction.guild_id)
             rows = await store.leaderboard(interaction.guild_id, by)
             if not rows:
-                raise Refusal("No {game} game has finished in this server yet.", game=game.title)
+                raise Refusal(
+                    "No {game} game has finished in this server yet.", game=game.info.title
+                )
             t = await self.public_t(interaction)
             await replies.send_message(
                 interaction,
@@ -460,7 +464,7 @@ class GameCommands:
                     game=title(self.bot.games[row.kind], row),
                 )
             adapter = self.bot.games[row.kind]
-            if row.status is Status.RUNNING and not adapter.export_running:
+            if row.status is Status.RUNNING and not adapter.info.export_running:
                 raise Refusal(
                     "{game} is still running: its record would show what players may not see "
                     "yet. Export it when the game is over.",
@@ -517,7 +521,7 @@ class GameCommands:
             interaction.guild_id, sorted(self.kinds), MAX_CHOICES * 4
         )
         t = user_t(interaction)
-        titles = {game.kind: game.title for game in self.members}
+        titles = {game.info.kind: game.info.title for game in self.members}
         typed = typed.strip().lstrip("#").casefold()
         choices = []
         for row in rows:
@@ -545,9 +549,9 @@ class GameCommands:
 def _own_option(game: GameAdapter[Any], value: str) -> str:
     """``value`` if it is one of ``game``'s option values (games sharing a group share one
     option parameter, with every game's choices)."""
-    assert game.option is not None
-    if value not in {choice.value for choice in game.option.choices}:
-        raise Refusal("{game} has no option {value}.", game=game.title, value=value)
+    assert game.info.option is not None
+    if value not in {choice.value for choice in game.info.option.choices}:
+        raise Refusal("{game} has no option {value}.", game=game.info.title, value=value)
     return value
 
 
@@ -575,7 +579,7 @@ def game_line(t: Translator, games: Registry, guild_id: int, row: GameRow | Unre
         return t("**#{id}** could not be read (the bot's log says why)", id=row.id) + where
     game = games[row.kind]
     players = ", ".join(
-        text.seat_label(t, row, s, game.seat_marks) for s in range(len(row.players))
+        text.seat_label(t, row, s, game.info.seat_marks) for s in range(len(row.players))
     )
     if row.status is Status.LOBBY:
         where = (
@@ -583,7 +587,7 @@ def game_line(t: Translator, games: Registry, guild_id: int, row: GameRow | Unre
             if row.lobby_message_id
             else f"<#{row.channel_id}>"
         )
-        waiting = t("lobby ({taken}/{max})", taken=len(row.players), max=game.max_seats)
+        waiting = t("lobby ({taken}/{max})", taken=len(row.players), max=game.info.max_seats)
         return (
             t("{label}: {value}", label=f"**#{row.id}** {waiting}", value=players) + f" · {where}"
         )
@@ -599,7 +603,7 @@ def groups(bot: Host, games: Sequence[GameAdapter[Any]]) -> list[app_commands.Gr
     """One slash-command group per ``group`` name, holding every game that names it."""
     by_group: dict[str, list[GameAdapter[Any]]] = {}
     for game in games:
-        by_group.setdefault(game.group, []).append(game)
+        by_group.setdefault(game.info.group, []).append(game)
     return [group(bot, members) for members in by_group.values()]
 
 
@@ -608,9 +612,11 @@ def group(bot: Host, games: Sequence[GameAdapter[Any]]) -> app_commands.Group:
     games takes the game as an option where the sub-command is about one game."""
     c = GameCommands(bot, games)
     first = games[0]
-    if len({game.group_description for game in games}) != 1:
-        raise ValueError(f"the games of /{first.group} describe the group differently")
-    g = app_commands.Group(name=first.group, description=first.group_description, guild_only=True)
+    if len({game.info.group_description for game in games}) != 1:
+        raise ValueError(f"the games of /{first.info.group} describe the group differently")
+    g = app_commands.Group(
+        name=first.info.group, description=first.info.group_description, guild_only=True
+    )
     if c.shared:
         _game_choice(g, c)
     else:
@@ -621,12 +627,12 @@ def group(bot: Host, games: Sequence[GameAdapter[Any]]) -> app_commands.Group:
 
 def _about(c: GameCommands, name: str, general: str) -> str:
     """A sub-command's description: the game's own words when the group is one game's."""
-    return general if c.shared else c.members[0].descriptions.get(name, general)
+    return general if c.shared else c.members[0].info.descriptions.get(name, general)
 
 
 def _one_game(g: app_commands.Group, c: GameCommands, game: GameAdapter[Any]) -> None:
     """new, settings, rules, stats, leaderboard of a group that is one game."""
-    option = game.option
+    option = game.info.option
     if option is not None:
         choices = [app_commands.Choice(name=ch.label, value=ch.value) for ch in option.choices]
 
@@ -695,13 +701,13 @@ def _one_game(g: app_commands.Group, c: GameCommands, game: GameAdapter[Any]) ->
 def shared_option(games: Sequence[GameAdapter[Any]]) -> tuple[str, list[Choice]] | None:
     """The one option parameter of a group of games: the games' option name (or "option" when
     they name theirs differently) with every game's choices; None when no game has one."""
-    options = [game.option for game in games if game.option is not None]
+    options = [game.info.option for game in games if game.info.option is not None]
     if not options:
         return None
     names = {option.name for option in options}
     choices = list({ch.value: ch for option in options for ch in option.choices}.values())
     if len(choices) > MAX_CHOICES:
-        raise ValueError(f"the games of /{games[0].group} have {len(choices)} option values")
+        raise ValueError(f"the games of /{games[0].info.group} have {len(choices)} option values")
     return (names.pop() if len(names) == 1 else "option"), choices
 
 
@@ -710,8 +716,11 @@ def _game_choice(g: app_commands.Group, c: GameCommands) -> None:
     required ``game`` choice (its adapter's ``choice_label``), its option an optional one."""
     if len(c.members) > MAX_CHOICES:
         raise ValueError(f"/{c.group} has {len(c.members)} games, Discord allows 25 choices")
-    by_kind = {game.kind: game for game in c.members}
-    games = [app_commands.Choice(name=a.choice_label or a.title, value=a.kind) for a in c.members]
+    by_kind = {game.info.kind: game for game in c.members}
+    games = [
+        app_commands.Choice(name=a.info.choice_label or a.info.title, value=a.info.kind)
+        for a in c.members
+    ]
     shared = shared_option(c.members)
     if shared is not None:
         name, option_choices = shared

@@ -82,8 +82,8 @@ class DailyCommands:
     async def _run(
         self, interaction: discord.Interaction, game: DailyGame | None, action: Any
     ) -> None:
-        refusals = game.adapter.refusals if game is not None else {}
-        group = game.adapter.group if game is not None else "spexxx"
+        refusals = game.adapter.info.refusals if game is not None else {}
+        group = game.adapter.info.group if game is not None else "spexxx"
         try:
             async with replies.in_time(interaction, private=True):
                 await action()
@@ -113,9 +113,9 @@ def install(
     daily = DailyCommands(play, challenge)
     bot.add_dynamic_items(DailyItem)
     for kind, game in games.items():
-        group = bot.tree.get_command(game.adapter.group)
+        group = bot.tree.get_command(game.adapter.info.group)
         if not isinstance(group, app_commands.Group):
-            raise LookupError(f"/{game.adapter.group} is not registered")
+            raise LookupError(f"/{game.adapter.info.group} is not registered")
         group.add_command(_command(daily, kind, game.adapter))
     return daily
 

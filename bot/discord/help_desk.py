@@ -92,7 +92,7 @@ class HelpDesk:
             "Start: {command}", command=start_command(t, game, groups_of(self.games.values()))
         )
         embed = discord.Embed(
-            title=t(RULES_HEADING, game=game.title),
+            title=t(RULES_HEADING, game=game.info.title),
             description=cut(f"{words}\n\n{start}", EMBED_DESCRIPTION),
             colour=COLOUR,
         )

@@ -26,6 +26,7 @@ import discord
 from discord.ext import tasks
 
 from bot.contract.adapter import GameAdapter
+from bot.contract.capabilities import timed_views
 from bot.contract.models import AwayWatch, GameRow, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
@@ -191,7 +192,7 @@ class AwayVotes:
     def _away_seat(self, row: GameRow, watch: AwayWatch) -> int | None:
         """The person on turn in the watched state of a game without a timer, else None."""
         game = self.games.get(row.kind)
-        if game is None or game.live or row.game is None or row.status is not Status.RUNNING:
+        if game is None or game.info.live or row.game is None or row.status is not Status.RUNNING:
             return None
         if row.turn_timer or row.event_count != watch.events:
             return None
@@ -253,10 +254,10 @@ class AwayVotes:
         game = self.games[row.kind]
         return t(
             CALL,
-            name=text.seat_label(t, row, watch.seat, self.games[row.kind].seat_marks),
-            game=f"{game.title} #{row.id}",
+            name=text.seat_label(t, row, watch.seat, self.games[row.kind].info.seat_marks),
+            game=f"{game.info.title} #{row.id}",
             people=" ".join(f"<@{v}>" for v in voters),
-            group=game.group,
+            group=game.info.group,
             needed=self.needed(len(voters)),
             count=len(voters),
         ) + (
@@ -293,7 +294,7 @@ class AwayVotes:
                 watch.message_id,
                 content=t(
                     PLAYED if row.status is Status.RUNNING else ENDED,
-                    name=text.seat_label(t, row, watch.seat, self.games[row.kind].seat_marks),
+                    name=text.seat_label(t, row, watch.seat, self.games[row.kind].info.seat_marks),
                 ),
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -367,8 +368,8 @@ class AwayVotes:
         await self.store.save(row)
         await self.store.drop_away_watch(row.guild_id, row.id)
         log.info("seat %d removed (%s)", seat, "vote" if interaction else "alone", extra=ids(row))
-        name = text.seat_label(t, row, seat, self.games[row.kind].seat_marks)
-        title = f"{game.title} #{row.id}"
+        name = text.seat_label(t, row, seat, self.games[row.kind].info.seat_marks)
+        title = f"{game.info.title} #{row.id}"
         said = t(REMOVED if interaction else GONE, name=name, game=title, days=ALONE_DAYS)
         said += " " + game.resigned_text(t, name)
         channel = await self.table.play_channel(row)
@@ -384,8 +385,9 @@ class AwayVotes:
         if channel is None:
             return
         if ended is not None:  # the turn message of the turn that is over says so
-            lead = f"**{game.title} #{row.id}** · " + t("turn {n}", n=turn_no) + " · " + said
-            if game.result_after_resign(row.game):
+            lead = f"**{game.info.title} #{row.id}** · " + t("turn {n}", n=turn_no) + " · " + said
+            timed = timed_views(game)
+            if timed is not None and timed.result_after_resign(row.game):
                 await self.table.close_turn_message(row, channel, ended, lead=f"{lead}\n")
             else:
                 await self.table.edit_stored_turn(row, channel, lead, board=False, message_id=ended)

@@ -12,6 +12,7 @@ import logging
 from typing import Protocol
 
 from bot.contract.adapter import Move
+from bot.contract.capabilities import computers
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.flow.background import GameWork
@@ -57,7 +58,10 @@ class ComputerTurns:
         seat = game.current(row.game)
         assert seat is not None
         seed = f"{row.id}:{row.event_count}"
-        move = await asyncio.to_thread(game.computer_move, row.game, seat, level, seed)
+        playing = computers(game)
+        if playing is None:
+            raise RuntimeError(f"{game.info.title} has no computer players to move for a seat")
+        move = await asyncio.to_thread(playing.computer_move, row.game, seat, level, seed)
         game.apply(row.game, move.action, self.play.dice(row.id, row.event_count))
         return move
 

@@ -175,7 +175,7 @@ class DailyChallenge:
     ) -> None:
         self.store = store
         self.games = dict(games)
-        self.by_code = {g.adapter.code: g for g in games.values()}
+        self.by_code = {g.adapter.info.code: g for g in games.values()}
         self.render = render
         self.public_t = public_t
         self.send = send
@@ -238,14 +238,14 @@ class DailyChallenge:
             raise Refusal(
                 "You have already started today's {game} challenge in another server: there is "
                 "one attempt a day, wherever it is played. The next challenge starts {when}.",
-                game=game.adapter.title,
+                game=game.adapter.info.title,
                 when=self._next_day(day),
             )
         if attempt.finished:
             words = t(
                 "You have played today's {game} challenge: there is one attempt a day. "
                 "The next challenge starts {when}.",
-                game=game.adapter.title,
+                game=game.adapter.info.title,
                 when=self._next_day(day),
             )
             words += "\n\n" + await self.results(t, attempt) + await self._yesterday(t, attempt)
@@ -300,24 +300,24 @@ class DailyChallenge:
         assert interaction.guild_id is not None
         t = user_t(interaction)
         attempt = await self.store.get(interaction.guild_id, attempt_id)
-        if attempt is None or attempt.kind != game.adapter.kind:
+        if attempt is None or attempt.kind != game.adapter.info.kind:
             raise Refusal("That challenge was not found.")
         if attempt.user_id != interaction.user.id:
             raise Refusal(
                 "This is someone else's challenge: use `/{group} daily` for your own.",
-                group=game.adapter.group,
+                group=game.adapter.info.group,
             )
         if attempt.finished:
             raise Refusal(
                 "This challenge is over: `/{group} daily` shows how it went.",
-                group=game.adapter.group,
+                group=game.adapter.info.group,
             )
         if attempt.day != self.today():
             raise Refusal(
                 "That challenge was {day}'s: a challenge is played on its own day (UTC). "
                 "`/{group} daily` starts today's.",
                 day=attempt.day,
-                group=game.adapter.group,
+                group=game.adapter.info.group,
             )
         if action in game.rules.hidden:
             raise Refusal("That button is not valid any more.")
@@ -359,7 +359,7 @@ class DailyChallenge:
             interaction,
             content=t(
                 "📅 Your {game} challenge of {day} is over.",
-                game=game.adapter.title,
+                game=game.adapter.info.title,
                 day=attempt.day,
             )
             + "\n"
@@ -394,7 +394,7 @@ class DailyChallenge:
         )
         return share_text(
             t,
-            game.adapter.title,
+            game.adapter.info.title,
             attempt.day,
             attempt.name,
             attempt.score,
@@ -414,7 +414,11 @@ class DailyChallenge:
             BoardEntry(u, name, score, streak(days[u], attempt.day)) for u, name, score in played
         ]
         return board_text(
-            t, game.adapter.title, attempt.day, entries, await self.par(attempt.kind, attempt.day)
+            t,
+            game.adapter.info.title,
+            attempt.day,
+            entries,
+            await self.par(attempt.kind, attempt.day),
         )
 
     async def _yesterday(self, t: Translator, attempt: DailyAttempt) -> str:
@@ -430,7 +434,7 @@ class DailyChallenge:
             "📺 Yesterday's best here: {name} with {score}. Watch it: `/{group} replay game:{id}`",
             name=safe_name(name),
             score=score,
-            group=self.games[attempt.kind].adapter.group,
+            group=self.games[attempt.kind].adapter.info.group,
             id=game_id,
         )
 
@@ -443,13 +447,13 @@ class DailyChallenge:
         return self.games[attempt.kind].adapter.turn_view(t, _row(attempt), screen)
 
     def _content(self, t: Translator, attempt: DailyAttempt, view: TurnView) -> str:
-        title = self.games[attempt.kind].adapter.title
+        title = self.games[attempt.kind].adapter.info.title
         head = t(
             "📅 **{game} daily challenge {day}** · only you see this · "
             "`/{group} daily` shows it again",
             game=title,
             day=attempt.day,
-            group=self.games[attempt.kind].adapter.group,
+            group=self.games[attempt.kind].adapter.info.group,
         )
         # the adapter names the game by number: an attempt is not one of the server's games
         words = view.content.replace(f"**{title} #{attempt.id}** · ", "")
@@ -467,7 +471,7 @@ class DailyChallenge:
                 kept = tuple(b for b in row if b.action not in hidden)
                 if kept:
                     rows.append(kept)
-        code = self.games[attempt.kind].adapter.code
+        code = self.games[attempt.kind].adapter.info.code
         return daily_view(code, attempt.id, _row(attempt).event_count, Controls(tuple(rows)))
 
     async def _picture(self, view: TurnView) -> list[discord.File]:

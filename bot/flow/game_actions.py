@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.contract.capabilities import timed_views
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -96,21 +97,21 @@ class GameActions:
         seat = row.seat_of(interaction.user.id)
         if seat is None or game.resigned(row.game)[seat]:
             raise Refusal("You are not playing in this game.")
-        on_turn = game.current(row.game) == seat and not game.live  # live: the round goes on
+        on_turn = game.current(row.game) == seat and not game.info.live  # live: the round goes on
         turn_no = game.turn_number(row.game)
         game.apply(row.game, game.resign_action(seat), None)
         settle_resignation(game, row)
-        if game.live:
+        if game.info.live:
             self.flow.live.mark_due(row)
         ended = end_turn(row) if on_turn or game.finished(row.game) else None
         await self.flow.store.save(row)
-        if game.live:  # the new due time (a computer now plays the seat) wakes its game
+        if game.info.live:  # the new due time (a computer now plays the seat) wakes its game
             self.flow.live_clocks.schedule(row)
             await self.flow.live.redraw_panels(row)  # the resigner's closes; all, if the game ended
         log.info("seat %d resigned", seat, extra=ids(row))
         channel = interaction.channel
         t = await self.flow.public_t(row.guild_id)
-        name = text.seat_label(t, row, seat, self.flow.games[row.kind].seat_marks)
+        name = text.seat_label(t, row, seat, self.flow.games[row.kind].info.seat_marks)
         await self.announce(interaction, row, game.resigned_text(t, name))
         if ended is not None:  # the turn message of a turn that is over says so
             said = (
@@ -119,7 +120,9 @@ class GameActions:
                 + " · "
                 + t("this turn ended: {name} resigned.", name=name)
             )
-            if game.result_after_resign(row.game):  # and what the computer then did for them
+            # and what the computer then did for them
+            timed = timed_views(game)
+            if timed is not None and timed.result_after_resign(row.game):
                 await self.flow.close_turn_message(
                     row,
                     channel,  # type: ignore[arg-type]

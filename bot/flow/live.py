@@ -35,6 +35,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot.contract.capabilities import live_rounds, read_click
 from bot.contract.models import GameRow, LivePanel, Status
 from bot.contract.refusals import Refusal
 from bot.core.failures import DISCORD_FAILURES, worth_retrying
@@ -111,21 +112,22 @@ class LiveFlow:
 
     def mark_due(self, row: GameRow) -> None:
         """Store the next due time with the game (saved with it: restarts keep it)."""
-        game = self.flow.games[row.kind]
+        live = live_rounds(self.flow.games[row.kind])
         running = row.status is Status.RUNNING and row.game is not None
-        row.turn_due = game.live_due(row.game) if running else None
+        row.turn_due = live.live_due(row.game) if running and live is not None else None
         row.reminder_due = None
 
     def catch_up(self, row: GameRow, until: float) -> int:
         """Apply every step due by ``until`` (timeouts, computers' claims, rolls), in order;
         how many were applied."""
         game = self.flow.games[row.kind]
+        live = live_rounds(game)
         steps = 0
-        while row.status is Status.RUNNING:
-            due = game.live_due(row.game)
+        while row.status is Status.RUNNING and live is not None:
+            due = live.live_due(row.game)
             if due is None or due > until:
                 break
-            action = game.live_step(row.game, until)
+            action = live.live_step(row.game, until)
             if action is None:
                 raise RuntimeError(f"{row.kind}: a step was due at {due} but none was given")
             game.apply(row.game, action, self.flow.dice(row.id, row.event_count))
@@ -146,7 +148,7 @@ class LiveFlow:
     async def live_tick(self, row: GameRow) -> None:
         """Apply what is due now to a game loaded under its lock, save, then show it."""
         game = self.flow.games[row.kind]
-        if row.status is not Status.RUNNING or row.game is None or not game.live:
+        if row.status is not Status.RUNNING or row.game is None or not game.info.live:
             return
         if row.turn_message_id is None:
             return  # nobody was shown this round yet: posting it schedules the clock again
@@ -244,7 +246,7 @@ class LiveFlow:
             if row.status is not Status.RUNNING:
                 raise Refusal("This game is over.")
             game.check_click(row, seat, click)
-            outcome = game.click(row, seat, click, ut)
+            outcome = read_click(game, row, seat, click, ut)
             if outcome.action is not None:
                 game.apply(row.game, outcome.action, self.flow.dice(row.id, row.event_count))
                 if game.finished(row.game):
@@ -338,12 +340,13 @@ class LiveFlow:
         shown = row.status in (Status.RUNNING, Status.FINISHED)
         if row.game is None or game.resigned(row.game)[seat]:
             shown = False  # a seat that left plays no more: its panel closes
-        view = game.panel_view(t, row, seat, screen) if shown else None
+        live = live_rounds(game)
+        view = live.panel_view(t, row, seat, screen) if shown and live is not None else None
         if view is None:
             return None
         content, files = await self.flow._with_picture(t, view.content, view.picture, channel)
         controls = (
-            build_view(game.code, row.id, row.event_count, view.controls)
+            build_view(game.info.code, row.id, row.event_count, view.controls)
             if row.status is Status.RUNNING and view.controls is not None and view.controls.rows
             else None
         )
@@ -470,7 +473,7 @@ class LiveFlow:
         answered with this state already is not drawn again); ``closed``: every one (the game
         was cancelled: a change without an event)."""
         game = self.flow.games[row.kind]
-        if not game.redraw_panels:
+        if not game.info.redraw_panels:
             return
         for seat in range(len(row.players)):
             key = (row.id, seat)

@@ -14,7 +14,7 @@ from locales import Translator
 
 def lobby_view(t: Translator, game: GameAdapter[Any], row: GameRow) -> discord.ui.View:
     """Join, Leave, Start, Cancel; Remove AI when there is one; Add AI while a seat is free."""
-    full = len(row.players) >= game.max_seats
+    full = len(row.players) >= game.info.max_seats
     buttons = [
         Button("join", label=t("Join"), style=Style.SUCCESS, disabled=full),
         Button("leave", label=t("Leave")),
@@ -22,7 +22,7 @@ def lobby_view(t: Translator, game: GameAdapter[Any], row: GameRow) -> discord.u
             "start",
             label=t("Start"),
             style=Style.PRIMARY,
-            disabled=len(row.players) < game.min_seats,
+            disabled=len(row.players) < game.info.min_seats,
         ),
         Button("cancel", label=t("Cancel"), style=Style.DANGER),
     ]
@@ -30,7 +30,7 @@ def lobby_view(t: Translator, game: GameAdapter[Any], row: GameRow) -> discord.u
         buttons.append(Button("rmai", label=t("Remove AI"), emoji="🤖"))
     view = discord.ui.View(timeout=None)
     for spec in buttons:
-        view.add_item(GameItem.button(game.code, row.id, None, spec, 0))
+        view.add_item(GameItem.button(game.info.code, row.id, None, spec, 0))
     if not full:
         levels = Select(
             "addai",
@@ -38,13 +38,13 @@ def lobby_view(t: Translator, game: GameAdapter[Any], row: GameRow) -> discord.u
                 Option(
                     label=t("Add AI: {level}", level=t(name)),
                     value=level,
-                    description=_about(t, game.level_about(level)),
+                    description=_about(t, game.info.level_about(level)),
                 )
-                for level, name in game.levels
+                for level, name in game.info.levels
             ),
             placeholder=t("Add a computer player (host)…"),
         )
-        view.add_item(GameItem.select(game.code, row.id, None, levels, 1))
+        view.add_item(GameItem.select(game.info.code, row.id, None, levels, 1))
     return view
 
 

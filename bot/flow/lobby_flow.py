@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
+from bot.contract.capabilities import live_rounds
 from bot.contract.models import GameRow, Player, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -69,8 +70,8 @@ class LobbyFlow:
         if kind == "join":
             if seat is not None:
                 raise Refusal("You have already joined this game.")
-            if len(row.players) >= game.max_seats:
-                raise Refusal("This game is full ({n} players).", n=game.max_seats)
+            if len(row.players) >= game.info.max_seats:
+                raise Refusal("This game is full ({n} players).", n=game.info.max_seats)
             row.players.append(Player(user.id, user.display_name))
         elif kind == "leave":
             if seat is None:
@@ -86,10 +87,10 @@ class LobbyFlow:
                 raise Refusal("Only the host can add or remove computer players.")
             if kind == "addai":
                 level = values[0] if values else ""
-                if level not in {value for value, _ in game.levels}:
+                if level not in {value for value, _ in game.info.levels}:
                     raise Refusal("Choose easy, normal or hard.")
-                if len(row.players) >= game.max_seats:
-                    raise Refusal("This game is full ({n} players).", n=game.max_seats)
+                if len(row.players) >= game.info.max_seats:
+                    raise Refusal("This game is full ({n} players).", n=game.info.max_seats)
                 computer = Player(0, "", level)
                 row.players.append(computer)  # stored in English, shown in the server's language
                 computer.name = text.player_name(translator(DEFAULT), row, len(row.players) - 1)
@@ -106,8 +107,8 @@ class LobbyFlow:
         elif kind == "start":
             if user.id != row.host_id:
                 raise Refusal("Only the host can start the game.")
-            if len(row.players) < game.min_seats:
-                raise Refusal("At least {n} players are needed to start.", n=game.min_seats)
+            if len(row.players) < game.info.min_seats:
+                raise Refusal("At least {n} players are needed to start.", n=game.info.min_seats)
             why = game.start_refusal(row.options, len(row.players))
             if why is not None:
                 raise Refusal(why)
@@ -145,7 +146,8 @@ class LobbyFlow:
     async def _start(self, interaction: discord.Interaction, row: GameRow) -> None:
         game = self.flow.games[row.kind]
         row.game = game.new_game(len(row.players), row.options, self.flow.dice(row.id, ROLL_OFF))
-        game.started(row, now())
+        if (live := live_rounds(game)) is not None:
+            live.started(row, now())
         row.status = Status.RUNNING
         row.missed = [0] * len(row.players)
         row.lobby_expires = None
@@ -181,7 +183,7 @@ class LobbyFlow:
         """A live game needs everyone from its first round (all play at once): its intro pings
         each person but those the first round message pings anyway (``waits_for``), so each
         is pinged once as it begins. A turn game pings each player on their turn instead."""
-        if not self.flow.games[row.kind].live:
+        if not self.flow.games[row.kind].info.live:
             return []
         first = set(waited_people(self.flow.games[row.kind], row))
         return [p.user_id for p in row.players if not p.is_ai and p.user_id not in first]
@@ -190,7 +192,7 @@ class LobbyFlow:
         self, t: Translator, interaction: discord.Interaction, row: GameRow, where: str
     ) -> None:
         players = ", ".join(
-            text.seat_label(t, row, s, self.flow.games[row.kind].seat_marks)
+            text.seat_label(t, row, s, self.flow.games[row.kind].info.seat_marks)
             for s in range(len(row.players))
         )
         if row.thread_id:

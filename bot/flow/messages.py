@@ -18,11 +18,11 @@ ATTACH_FILES_NOTE = N_("_(Give me the **Attach Files** permission here to show t
 
 def title(game: GameAdapter[Any], row: GameRow) -> str:
     """``Spexxx #7``: the game's name is never translated."""
-    return f"{game.title} #{row.id}"
+    return f"{game.info.title} #{row.id}"
 
 
 def lobby_title(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
-    return t("{game} lobby #{id}", game=game.title, id=row.id)
+    return t("{game} lobby #{id}", game=game.info.title, id=row.id)
 
 
 def closed_lobby(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
@@ -34,10 +34,12 @@ def verdict(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
     """How a finished game ended: who won, and why it ended early if it did."""
     winners = list(game.winners(row.game))
     if len(winners) > 1:
-        names = t(" and ").join(text.seat_label(t, row, s, game.seat_marks) for s in winners)
+        names = t(" and ").join(text.seat_label(t, row, s, game.info.seat_marks) for s in winners)
         said = "🏆 " + t("{names} share the win!", names=names)
     elif winners:
-        said = "🏆 " + t("{name} wins!", name=text.seat_label(t, row, winners[0], game.seat_marks))
+        said = "🏆 " + t(
+            "{name} wins!", name=text.seat_label(t, row, winners[0], game.info.seat_marks)
+        )
     else:
         said = t("No winner.")
     if row.note:
@@ -46,7 +48,7 @@ def verdict(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
 
 
 def game_over(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
-    return t("**{game} #{id} is over.**", game=game.title, id=row.id)
+    return t("**{game} #{id} is over.**", game=game.info.title, id=row.id)
 
 
 def game_ended(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
@@ -58,7 +60,7 @@ def game_ended(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
 
 def lobby_content(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
     host = " " + t("(host)")
-    marks = game.seat_marks
+    marks = game.info.seat_marks
     seats = "\n".join(
         f"{i + 1}. {text.seat_label(t, row, i, marks)}{host if p.user_id == row.host_id else ''}"
         for i, p in enumerate(row.players)
@@ -69,7 +71,7 @@ def lobby_content(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
         [
             f"{heading} — {options}" if options else heading,
             t("Turn timer: {timer}", timer=timer_text(t, row.turn_timer)),
-            t("Seats ({taken}/{max}):", taken=len(row.players), max=game.max_seats),
+            t("Seats ({taken}/{max}):", taken=len(row.players), max=game.info.max_seats),
             seats,
             _who_starts(t, *game.seat_range(row.options)),
         ]

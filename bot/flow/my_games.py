@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.contract.adapter import GameAdapter
+from bot.contract.capabilities import live_rounds
 from bot.contract.models import GameRow, Status
 from bot.core import text
 from bot.core.guide import fit_lines
@@ -71,9 +72,9 @@ def has_seat(game: GameAdapter[Any], row: GameRow, user_id: int) -> bool:
 
 
 def entry(t: Translator, game: GameAdapter[Any], row: GameRow, user_id: int) -> Entry:
-    name = f"**{game.title} #{row.id}**"
+    name = f"**{game.info.title} #{row.id}**"
     if row.status is Status.LOBBY or row.game is None:
-        seats = t("lobby ({taken}/{max})", taken=len(row.players), max=game.max_seats)
+        seats = t("lobby ({taken}/{max})", taken=len(row.players), max=game.info.max_seats)
         parts = [f"{name} · {seats}"]
         if row.lobby_expires:
             parts.append(t("closes {when}", when=stamp(row.lobby_expires)))
@@ -87,7 +88,7 @@ def entry(t: Translator, game: GameAdapter[Any], row: GameRow, user_id: int) -> 
     elif yours:
         whose = t("**your turn**")
     else:
-        names = t(" and ").join(text.seat_label(t, row, s, game.seat_marks) for s in on_turn)
+        names = t(" and ").join(text.seat_label(t, row, s, game.info.seat_marks) for s in on_turn)
         whose = t("{name}'s turn", name=names) if names else t("waiting")
     parts = [name, whose]
     if row.turn_due:
@@ -100,8 +101,8 @@ def entry(t: Translator, game: GameAdapter[Any], row: GameRow, user_id: int) -> 
 
 def on_move(game: GameAdapter[Any], row: GameRow) -> Sequence[int] | None:
     """The seats whose move it is; None in a live round where everyone may act at once."""
-    if game.live:
-        waited = list(game.waits_for(row.game))
+    if (live := live_rounds(game)) is not None:
+        waited = list(live.waits_for(row.game))
         return waited or None
     seat = game.current(row.game)
     return () if seat is None else (seat,)

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.contract.adapter import Click, GameAdapter, TurnView
+from bot.contract.capabilities import read_click
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
@@ -233,12 +234,12 @@ class PlayController(Posting):
                     click = Click(action, args, values, version, received, private)
                     await self._turn_action(interaction, row, click)
         except (Refusal, GameError) as exc:
-            extra = game.refusals if game is not None else None
-            live = game is not None and game.live  # live games: never the engine's words
+            extra = game.info.refusals if game is not None else None
+            live = game is not None and game.info.live  # live games: never the engine's words
             text = refusal_text(user_t(interaction), exc, extra, engine_words=not live)
             await self.tell(interaction, text)
         except Exception as exc:
-            await self.fail(interaction, exc, game_id, game.group if game else "…")
+            await self.fail(interaction, exc, game_id, game.info.group if game else "…")
 
     async def _load(
         self, interaction: discord.Interaction, game: GameAdapter[Any] | None, game_id: int
@@ -246,7 +247,7 @@ class PlayController(Posting):
         if interaction.guild_id is None:
             raise Refusal("Games are played in servers, not in direct messages.")
         row = await self.store.get(interaction.guild_id, game_id) if game else None
-        if row is None or game is None or row.kind != game.kind:
+        if row is None or game is None or row.kind != game.info.kind:
             raise Refusal("This game no longer exists.")
         return row
 
@@ -306,7 +307,7 @@ class PlayController(Posting):
         if seat is None:
             raise Refusal(
                 "You are not playing in this game. Start your own with `/{group} new`.",
-                group=game.group,
+                group=game.info.group,
             )
         if game.resigned(row.game)[seat]:
             missed = row.missed[seat] if seat < len(row.missed) else 0
@@ -317,7 +318,7 @@ class PlayController(Posting):
                     n=missed,
                 )
             raise Refusal("You resigned from this game, so you cannot play in it any more.")
-        if game.live:  # every seat at once, inside the game's windows
+        if game.info.live:  # every seat at once, inside the game's windows
             await self.live.live_action(interaction, row, seat, click)
             return
         try:
@@ -335,7 +336,7 @@ class PlayController(Posting):
             )
         # off the event loop (a hint may think for a while), on the one worker thread the
         # renders use: a thread per click would each grow its own malloc arena
-        outcome = await self.render(game.click, row, seat, click, user_t(interaction))
+        outcome = await self.render(read_click, game, row, seat, click, user_t(interaction))
         if outcome.private is not None:
             await self.tell(interaction, outcome.private)
             return
@@ -367,7 +368,7 @@ class PlayController(Posting):
                 else ut(
                     "Your move is saved. Discord did not take the next turn's message yet: "
                     "the bot tries again shortly, or `/{group} board` posts it now.",
-                    group=game.group,
+                    group=game.info.group,
                 )
             )
             await self.tell(interaction, lost)
@@ -379,7 +380,7 @@ class PlayController(Posting):
         """The turn view's controls as Discord components, their ids carrying the version."""
         if view.controls is None or not view.controls.rows:
             return None
-        code = self.games[row.kind].code
+        code = self.games[row.kind].info.code
         return build_view(code, row.id, row.event_count, view.controls)
 
     async def _show_turn(self, interaction: discord.Interaction, row: GameRow, screen: Any) -> None:
@@ -396,7 +397,7 @@ class PlayController(Posting):
                 user_t(interaction)(
                     "Discord did not accept the update, but your move is saved. "
                     "`/{group} board` shows the game again.",
-                    group=self.games[row.kind].group,
+                    group=self.games[row.kind].info.group,
                 ),
             )
 

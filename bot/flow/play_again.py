@@ -113,8 +113,8 @@ class PlayAgain:
         if old.seat_of(interaction.user.id) is None:
             raise Refusal(
                 "Only the players of {game} can play it again. Start your own with `/{group} new`.",
-                game=f"{game.title} #{old.id}",
-                group=game.group,
+                game=f"{game.info.title} #{old.id}",
+                group=game.info.group,
             )
         channel = await self.channel_of(old.channel_id)
         if channel is None or not hasattr(channel, "send"):
@@ -137,7 +137,7 @@ class PlayAgain:
         existing = await self.store.find_in_channel(guild_id, channel_id)
         if existing is None or existing.thread_id == channel_id:
             return
-        title = f"{self.games[existing.kind].title} #{existing.id}"
+        title = f"{self.games[existing.kind].info.title} #{existing.id}"
         if existing.status is Status.LOBBY:
             link = (
                 f"https://discord.com/channels/{guild_id}/{channel_id}/{existing.lobby_message_id}"
@@ -150,7 +150,7 @@ class PlayAgain:
                 "{game} is still open in this channel. "
                 "Finish or cancel it first (`/{group} cancel`).",
                 game=title,
-                group=self.games[existing.kind].group,
+                group=self.games[existing.kind].info.group,
             )
 
     async def _lobby(self, interaction: discord.Interaction, old: GameRow) -> GameRow:
@@ -190,7 +190,7 @@ class PlayAgain:
                 CALLED,
                 people=" ".join(f"<@{user_id}>" for user_id in others),
                 host=text.safe_name(interaction.user.display_name),
-                game=self.games[row.kind].title,
+                game=self.games[row.kind].info.title,
             )
             content = f"{called}\n{content}"
         mentions = discord.AllowedMentions(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.contract.adapter import GameAdapter, Picture
+from bot.contract.capabilities import live_rounds, result_view, timed_views
 from bot.contract.models import GameRow, Status, TimedView
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -79,7 +80,8 @@ def waited_people(game: GameAdapter[Any], row: GameRow) -> list[int]:
     """A live game's people the round waits for (``waits_for``): not computers, nor seats a
     computer plays since they resigned."""
     resigned = game.resigned(row.game)
-    seats = game.waits_for(row.game)
+    live = live_rounds(game)
+    seats = live.waits_for(row.game) if live is not None else ()
     return [row.players[s].user_id for s in seats if not row.players[s].is_ai and not resigned[s]]
 
 
@@ -178,7 +180,7 @@ class Posting(FlowParts):
         content = f"{reminder}\n{turn.content}" if reminder else turn.content
         content, files = await self._with_picture(t, content, turn.picture, channel)
         player = row.players[current]
-        live = self.games[row.kind].live  # every seat plays at once: controls for all
+        live = self.games[row.kind].info.live  # every seat plays at once: controls for all
         controls = None if player.is_ai and not live else self.controls(row, turn)
         view = discord.utils.MISSING if controls is None else controls
         if live:  # a round pings whom it waits for, once: when its message is first posted
@@ -253,7 +255,7 @@ class Posting(FlowParts):
         A look Discord refuses for good (no permission to read the history) is skipped, so the
         turn is posted all the same; one that fails on the network raises, and the post is
         tried again later rather than risked twice."""
-        code = self.games[row.kind].code
+        code = self.games[row.kind].info.code
 
         def same(message: discord.Message) -> bool:
             if message.id == besides:
@@ -336,7 +338,7 @@ class Posting(FlowParts):
         message too stops saying its turn runs. Best effort: none if they cannot be read."""
         if message_id != POSTED_UNREAD:
             return [message_id]
-        code = self.games[row.kind].code
+        code = self.games[row.kind].info.code
         try:
             found = await self._look_back(
                 channel, lambda m: m.id != keep and self._controls_of(m, code, row.id)
@@ -573,9 +575,9 @@ class Posting(FlowParts):
                 self.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
                 return "posted"
-            if shown is not None and channel is not None and not self.games[row.kind].live:
+            if shown is not None and channel is not None and not self.games[row.kind].info.live:
                 await self._heal_turn(row, channel, shown)
-            if self.games[row.kind].live:
+            if self.games[row.kind].info.live:
                 # a change saved just before the stop may not have been drawn yet
                 await self.live.redraw_stored(row)
                 self.live_clocks.schedule(row)  # what fell due while the bot was down
@@ -595,7 +597,7 @@ class Posting(FlowParts):
         controls). The stored turn message is redrawn at the current version (pinging nobody,
         tried again in the background), and any other recent message whose controls still work
         (the current version's) is retired; an ended turn's message is left to its kept change."""
-        code = self.games[row.kind].code
+        code = self.games[row.kind].info.code
         seat = self.games[row.kind].current(row.game)
         human = seat is not None and not row.players[seat].is_ai
         if human and not self._controls_of(shown, code, row.id, row.event_count):
@@ -689,7 +691,7 @@ class Posting(FlowParts):
             if message_id is None:
                 return
         t = await self.public_t(row.guild_id)
-        view = self.games[row.kind].result_view(t, row)
+        view = result_view(self.games[row.kind], t, row)
         said = lead + view.content
         content, files = await self._with_picture(t, said, view.picture, channel)
         timed = None
@@ -811,7 +813,10 @@ class Posting(FlowParts):
         self, row: GameRow, timed: TimedView, channel: discord.abc.Messageable
     ) -> tuple[str, list[discord.File]]:
         t = await self.public_t(row.guild_id)
-        view = self.games[row.kind].later_view(t, row, timed.then)
+        views = timed_views(self.games[row.kind])
+        if views is None:
+            raise RuntimeError(f"{row.kind} has a view that lasts but no timed views")
+        view = views.later_view(t, row, timed.then)
         return await self._with_picture(t, timed.lead + view.content, view.picture, channel)
 
     async def _replace_timed(

@@ -153,7 +153,7 @@ class ReplayViewer:
                     "There is no {game} game #{id} in this server.", game=name, id=game_id
                 )
             raise Refusal("There is no finished game #{id} in this server.", id=game_id)
-        title = f"{self.games[row.kind].title} #{row.id}"
+        title = f"{self.games[row.kind].info.title} #{row.id}"
         if row.status.active:
             raise Refusal(
                 "{game} is still running: it can be watched again once it is over.", game=title
@@ -163,7 +163,7 @@ class ReplayViewer:
                 "{game} was cancelled: only finished games can be watched again.", game=title
             )
         if not can_replay(self.games[row.kind]):
-            raise Refusal("{game} cannot be watched again.", game=self.games[row.kind].title)
+            raise Refusal("{game} cannot be watched again.", game=self.games[row.kind].info.title)
         return row
 
     # ----------------------------------------------------------------------- answering
@@ -252,7 +252,7 @@ class ReplayViewer:
         t = await self.public_t(interaction.guild_id)
         code = "p" if side is None else f"s{side}"
         key = (row.guild_id, row.id, t.lang, code)
-        game = f"{self.games[row.kind].title} #{row.id}"
+        game = f"{self.games[row.kind].info.title} #{row.id}"
         if key in self._making:
             raise Refusal(
                 "The animated replay of {game} is being drawn: it appears in the channel in a "
@@ -309,7 +309,7 @@ class ReplayViewer:
     ) -> None:
         try:
             count = len(await self.run(self.book.rows, row))
-            game = f"{self.games[row.kind].title} #{row.id}"
+            game = f"{self.games[row.kind].info.title} #{row.id}"
             pictures: list[bytes] = []
             captions: list[str] = []
             for n in spread(count):  # a long game: every n-th step, drawn only those
@@ -379,7 +379,7 @@ class ReplayViewer:
         return self.book.png(picture_key(row, t.lang, step.index, side), step.picture)
 
     def _head(self, t: Translator, row: GameRow, screen: Screen) -> str:
-        game = f"{self.games[row.kind].title} #{row.id}"
+        game = f"{self.games[row.kind].info.title} #{row.id}"
         step = screen.step
         if step.index == 0:
             where = t("the start")
@@ -467,7 +467,7 @@ class ReplayViewer:
                 discord.SelectOption(
                     label=_cut(t("The side of {name}", name=text.player_name(t, row, s)), 100),
                     value=f"s{s}",
-                    emoji=self.games[row.kind].seat_marks[s],
+                    emoji=self.games[row.kind].info.seat_marks[s],
                     default=side == s,
                 )
                 for s in seats

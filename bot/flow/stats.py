@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from bot.contract.adapter import GameAdapter
+from bot.contract.capabilities import default_score_lines, stats_facts
 from bot.contract.models import GameRow, PlayerStats, SeatResult, Status
 from bot.core import text
 from bot.storage import CorruptGame, GameStore, Rate
@@ -73,7 +74,7 @@ def elo_changes(ratings: Sequence[float], ranks: Sequence[int], k: float = K_FAC
 
 def export_bytes(game: GameAdapter[Any], row: GameRow) -> bytes:
     """The game's record, as ``python -m games.<kind> replay`` reads it."""
-    return game.export(row)[0]
+    return game.codec.export(row)[0]
 
 
 def export_filename(row: GameRow) -> str:
@@ -87,7 +88,8 @@ def seat_results(game: GameAdapter[Any], row: GameRow) -> list[SeatResult]:
     """What the statistics keep of each seat of a finished game (its whole log loaded)."""
     assert row.game is not None and not row.log_start, "statistics need the whole event log"
     scores, resigned = game.scores(row.game), game.resigned(row.game)
-    facts = game.seat_facts(row.game)
+    kept = stats_facts(game)
+    facts = kept.seat_facts(row.game) if kept is not None else [{} for _ in scores]
     ranks = final_ranks(scores, resigned)
     winners = set(game.winners(row.game))
     results = [
@@ -124,7 +126,7 @@ class StatsStore:
     def __init__(self, store: GameStore, game: GameAdapter[Any]) -> None:
         self.store = store
         self.game = game
-        self.kind = game.kind
+        self.kind = game.info.kind
 
     async def record(self, row: GameRow) -> bool:
         """Record a finished game once; False if it was already recorded or is not finished."""
@@ -187,7 +189,7 @@ def stats_embed(
     t: Translator, game: GameAdapter[Any], stats: PlayerStats, name: str
 ) -> discord.Embed:
     embed = discord.Embed(
-        title=t("{game} stats: {name}", game=game.title, name=text.safe_name(name)),
+        title=t("{game} stats: {name}", game=game.info.title, name=text.safe_name(name)),
         colour=EMBED_COLOUR,
     )
     share = 100 * stats.wins / stats.games if stats.games else 0
@@ -197,9 +199,13 @@ def stats_embed(
     )
     embed.add_field(name=t("Games"), value=str(stats.games))
     embed.add_field(name=t("Wins"), value=f"{stats.wins} ({share:.0f}%)")
-    for line in game.score_lines(t, stats.average, stats.best):
-        embed.add_field(name=line.name, value=line.value)
-    for line in game.stat_lines(t, stats.facts):
+    kept = stats_facts(game)
+    if kept is not None:
+        lines = kept.score_lines(t, stats.average, stats.best)
+        lines += kept.stat_lines(t, stats.facts)
+    else:
+        lines = default_score_lines(t, stats.average, stats.best)
+    for line in lines:
         embed.add_field(name=line.name, value=line.value)
     embed.set_footer(text=t("Finished games in this server · Elo from 1500"))
     return embed
@@ -222,9 +228,9 @@ def leaderboard_embed(
             line = f"**{rating}** · {wins} · {games}"
         lines.append(f"{place}. {name} — {line}")
     title = (
-        t("{game} leaderboard — by wins", game=game.title)
+        t("{game} leaderboard — by wins", game=game.info.title)
         if by == "wins"
-        else t("{game} leaderboard — by rating", game=game.title)
+        else t("{game} leaderboard — by rating", game=game.info.title)
     )
     return discord.Embed(
         title=title,

@@ -18,6 +18,7 @@ import discord
 from discord.ext import tasks
 
 from bot.contract.adapter import GameAdapter
+from bot.contract.capabilities import live_rounds
 from bot.contract.models import GameRow, Status
 from bot.contract.refusals import Refusal
 from bot.core import text
@@ -47,8 +48,8 @@ def now() -> float:
 
 def start_turn_clock(game: GameAdapter[Any], row: GameRow) -> None:
     """Set the due times of the turn now on hand (none for computers or without a timer)."""
-    if game.live:  # a live game's clock is the engine's: its next due step
-        row.turn_due = None if row.game is None else game.live_due(row.game)
+    if (live := live_rounds(game)) is not None:  # a live game's clock: its next due step
+        row.turn_due = None if row.game is None else live.live_due(row.game)
         row.reminder_due = None
         return
     seat = None if row.game is None else game.current(row.game)
@@ -203,7 +204,7 @@ class TurnTimers:
             if row is None:
                 return
             t = now()
-            if row.status is Status.RUNNING and self.play.games[row.kind].live:
+            if row.status is Status.RUNNING and self.play.games[row.kind].info.live:
                 if row.turn_due and row.turn_due <= t:
                     await self.play.live.live_tick(row)  # windows a restart or a lost task left due
             elif row.status is Status.LOBBY and row.lobby_expires and row.lobby_expires <= t:
@@ -230,7 +231,7 @@ class TurnTimers:
                 row.lobby_message_id,
                 content=t(
                     "~~{game} lobby #{id}~~: closed after {hours} hours without a start.",
-                    game=self.play.games[row.kind].title,
+                    game=self.play.games[row.kind].info.title,
                     id=row.id,
                     hours=f"{self.lobby_idle / 3600:g}",
                 ),
@@ -258,7 +259,7 @@ class TurnTimers:
             "{mention}, it is still your turn in {game} #{id}: time runs out {when}. "
             "After that the computer plays this turn for you.",
             mention=f"<@{user_id}>",
-            game=game.title,
+            game=game.info.title,
             id=row.id,
             when=f"<t:{int(row.turn_due)}:R>",
         )
@@ -287,7 +288,7 @@ class TurnTimers:
         missed[seat] += 1
         row.missed = missed
         t = await self.play.public_t(row.guild_id)
-        name = text.seat_label(t, row, seat, self.play.games[row.kind].seat_marks)
+        name = text.seat_label(t, row, seat, self.play.games[row.kind].info.seat_marks)
         note = "⏰ " + t("Time ran out, so the computer played for {name}:", name=name) + " "
         removed = missed[seat] >= self.max_missed and not game.finished(row.game)
         if removed:
@@ -298,7 +299,7 @@ class TurnTimers:
                 "(as with `/{group} resign`).",
                 name=name,
                 n=missed[seat],
-                group=game.group,
+                group=game.info.group,
             )
         if game.finished(row.game):
             row.status = Status.FINISHED

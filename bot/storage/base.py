@@ -357,12 +357,12 @@ class SqlGameStore:
         whoever clicked.
         """
         try:
-            codec = self._games.get(row["kind"])
-            if codec is None:
+            adapter = self._games.get(row["kind"])
+            if adapter is None:
                 raise LookupError(f"no game of kind {row['kind']!r} is installed")
             game = None
             if row["setup"] is not None:
-                game = codec.load(json.loads(row["setup"]), json.loads(row["state"]))
+                game = adapter.codec.load(json.loads(row["setup"]), json.loads(row["state"]))
             return GameRow(
                 id=row["id"],
                 guild_id=row["guild_id"],
@@ -560,10 +560,10 @@ class SqlGameStore:
         game = row.game
         if game is None or not row.log_start:
             return
-        codec = self._games[row.kind]
+        adapter = self._games[row.kind]
         try:
             raw = await self.events_of(row.guild_id, row.id, row.log_start)
-            events = [codec.event_from_dict(e) for e in raw]
+            events = [adapter.codec.event_from_dict(e) for e in raw]
         except (GameError, ValueError, KeyError, TypeError) as exc:
             raise CorruptGame(row.guild_id, row.id, f"stored events unreadable: {exc}") from exc
         if len(events) != row.log_start:
@@ -577,12 +577,12 @@ class SqlGameStore:
     async def save(self, row: GameRow) -> None:
         """Store the row and its new events in one transaction (optimistic on ``version``)."""
         game = row.game
-        codec = self._games[row.kind]
-        new_events = [] if game is None else codec.events(game)[row.saved_events :]
+        adapter = self._games[row.kind]
+        new_events = [] if game is None else adapter.codec.events(game)[row.saved_events :]
         first_seq = row.log_start + row.saved_events
         setup = state = None
         if game is not None:
-            setup, state = (json.dumps(part) for part in codec.dump(game))
+            setup, state = (json.dumps(part) for part in adapter.codec.dump(game))
 
         async def body(tx: Tx) -> bool:
             updated = await tx.execute(
@@ -620,7 +620,12 @@ class SqlGameStore:
                 await tx.executemany(
                     "INSERT INTO game_events (guild_id, game_id, seq, event) VALUES (?, ?, ?, ?)",
                     [
-                        (row.guild_id, row.id, first_seq + i, json.dumps(codec.event_to_dict(e)))
+                        (
+                            row.guild_id,
+                            row.id,
+                            first_seq + i,
+                            json.dumps(adapter.codec.event_to_dict(e)),
+                        )
                         for i, e in enumerate(new_events)
                     ],
                 )

@@ -55,10 +55,10 @@ class DailyStore:
 
     def __init__(self, store: SqlGameStore, games: Mapping[str, GameAdapter[Any]]) -> None:
         self._store = store
-        self._games = games  # the codec of each kind that has a daily challenge
+        self._games = games  # the adapter of each kind that has a daily challenge
 
     def _dump(self, attempt: DailyAttempt) -> tuple[str, str, str]:
-        codec = self._games[attempt.kind]
+        codec = self._games[attempt.kind].codec
         setup, state = codec.dump(attempt.game)
         events = [codec.event_to_dict(e) for e in codec.events(attempt.game)]
         return json.dumps(setup), json.dumps(state), json.dumps(events)
@@ -66,7 +66,7 @@ class DailyStore:
     def _load(self, row: Row) -> DailyAttempt:
         """An attempt as stored; a row that does not decode is a bug (``CorruptGame``)."""
         try:
-            codec = self._games[row["kind"]]
+            codec = self._games[row["kind"]].codec
             game = codec.load(json.loads(row["setup"]), json.loads(row["state"]))
             events = [codec.event_from_dict(e) for e in json.loads(row["events"])]
             codec.events(game)[:] = events
@@ -98,7 +98,7 @@ class DailyStore:
         game: Any,
     ) -> DailyAttempt | None:
         """A new running attempt; None when this person has one for this game and day."""
-        codec = self._games[kind]
+        codec = self._games[kind].codec
         setup, state = codec.dump(game)
         created: list[int] = []
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bot.adapters.abquetschen import state as codec
-from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.abquetschen import state as records
+from bot.adapters.das_spiel import Capability, DasSpielAdapter, Table, das_spiel_info
 from bot.adapters.das_spiel import pages as pg
 from bot.adapters.das_spiel import words as dw
 from bot.contract.adapter import (
@@ -38,6 +38,7 @@ from bot.contract.adapter import (
     Style,
     TurnView,
 )
+from bot.contract.capabilities import Hints
 from bot.contract.refusals import Refusal
 from bot.core.text import player_names, seat_circles
 from games.common.ai import Level
@@ -106,34 +107,39 @@ class Screen:
     bonus_page: int | None = None
 
 
-class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
-    kind = "abquetschen"
-    code = "abq"
-    decide = staticmethod(decide)
-    final_draw = staticmethod(render_abquetschen_final)
-    title = "Abquetschen"
-    summary = N_(
-        "Build the pyramid from your own supply of dice; whoever builds their last die first wins."
+class AbquetschenAdapter(DasSpielAdapter[Abquetschen], Hints):
+    info = das_spiel_info(
+        kind="abquetschen",
+        code="abq",
+        title="Abquetschen",
+        summary=N_(
+            "Build the pyramid from your own supply of dice; whoever builds their last die first "
+            "wins."
+        ),
+        min_seats=3,
+        max_seats=3,
+        seat_marks=SEAT_MARKS,
+        capabilities=frozenset({Capability.HINTS}),
+        choice_label=N_("Abquetschen: build the pyramid (3 players)"),
+        levels=(
+            ("easy", N_("easy")),
+            ("normal", N_("normal")),
+        ),  # the engine's hard plays as normal (a look-ahead won no more often)
+        refusals={
+            WrongCount: N_("The build must have exactly as many dice as the roll."),
+            NotConnected: N_("Every new die must touch another new die face to face."),
+            NotTouching: N_("A build must touch one of your own dice."),
+            StartPlayerBuried: N_("The start player must keep an open die until they build again."),
+            StartPyramidRefused: N_("That is not a start pyramid."),
+            PositionTaken: N_("A position of that build is taken."),
+            Unsupported: N_("A die of that build would not rest on three dice."),
+            WrongPhase: N_("That move is not allowed now."),
+            BonusMissing: N_("Choose the bonus dice, or build without them."),
+        },
     )
-    choice_label = N_("Abquetschen: build the pyramid (3 players)")
-    min_seats = 3
-    max_seats = 3
-    seat_marks = SEAT_MARKS
-    levels: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("easy", N_("easy")),
-        ("normal", N_("normal")),
-    )  # the engine's hard plays as normal (a look-ahead won no more often)
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        WrongCount: N_("The build must have exactly as many dice as the roll."),
-        NotConnected: N_("Every new die must touch another new die face to face."),
-        NotTouching: N_("A build must touch one of your own dice."),
-        StartPlayerBuried: N_("The start player must keep an open die until they build again."),
-        StartPyramidRefused: N_("That is not a start pyramid."),
-        PositionTaken: N_("A position of that build is taken."),
-        Unsupported: N_("A die of that build would not rest on three dice."),
-        WrongPhase: N_("That move is not allowed now."),
-        BonusMissing: N_("Choose the bonus dice, or build without them."),
-    }
+    decide = staticmethod(decide)
+    records = records
+    final_draw = staticmethod(render_abquetschen_final)
 
     def level_about(self, level: str) -> str:
         return {
@@ -146,17 +152,8 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     def fresh(self, setup: dict[str, Any]) -> Abquetschen:
         return Abquetschen(int(setup["start_seat"]))
 
-    def state_to_dict(self, engine: Abquetschen) -> dict[str, Any]:
-        return codec.state_to_dict(engine.state)
-
     def state_from_dict(self, setup: dict[str, Any], data: Any) -> Abquetschen:
-        return Abquetschen(state=codec.state_from_dict(data))
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return codec.action_to_dict(action)
-
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
-        return codec.action_from_dict(data)
+        return Abquetschen(state=records.state_from_dict(data))
 
     def engine_actions(self, table: Game, action: Any) -> list[Action]:
         if not isinstance(action, Lay):
@@ -236,8 +233,6 @@ class AbquetschenAdapter(DasSpielAdapter[Abquetschen]):
     def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
         game: Game = row.game
         options = self.choices(game)
-        if click.action == "hint":
-            return Outcome(private=self.hint_text(t, row, seat))
         if click.action == "back":
             return Outcome(screen=None)
         try:

@@ -31,8 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapters.bunte_kuh import state as codec
-from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.bunte_kuh import state as records
+from bot.adapters.das_spiel import Capability, DasSpielAdapter, Table, das_spiel_info
 from bot.adapters.das_spiel import words as dw
 from bot.contract.adapter import (
     Button,
@@ -48,6 +48,7 @@ from bot.contract.adapter import (
     Style,
     TurnView,
 )
+from bot.contract.capabilities import LiveRounds
 from bot.contract.refusals import Refusal
 from bot.core.text import player_names, safe_name
 from games.common.dice import DiceRng
@@ -127,32 +128,36 @@ class Laying:
     below: int | None = None
 
 
-class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
-    kind = "buntekuh"
-    code = "bk"
-    title = "Bunte Kuh"
-    summary = N_(
-        "A race: be the first to spot the funnel whose three dice add up to the roll, and "
-        "empty your supply."
+class BunteKuhAdapter(DasSpielAdapter[BunteKuh], LiveRounds):
+    info = das_spiel_info(
+        kind="buntekuh",
+        code="bk",
+        title="Bunte Kuh",
+        summary=N_(
+            "A race: be the first to spot the funnel whose three dice add up to the roll, and "
+            "empty your supply."
+        ),
+        min_seats=d.BK_MIN_PLAYERS,
+        max_seats=d.BK_MAX_PLAYERS,
+        seat_marks=dw.SEAT_DISCS,
+        capabilities=frozenset({Capability.LIVE}),
+        choice_label=N_("Bunte Kuh: race to lay your dice (2–6 players)"),
+        level_descriptions=LEVEL_ABOUT,
+        refusals={
+            PastDeadline: TOO_LATE,
+            WrongPhase: TOO_LATE,
+            RoundLocked: N_("Too late: someone called first."),
+            NotYourTurn: N_("Only the player who called first lays the die."),
+            NotAFunnel: NOT_A_FUNNEL,
+            WrongFunnel: WRONG_FUNNEL,
+            BadOrientation: dw.NOT_OFFERED_LIVE,
+        },
+        export_running=False,  # RULES.md §3.4: never post a running game's record
+        redraw_panels=True,
     )
-    choice_label = N_("Bunte Kuh: race to lay your dice (2–6 players)")
-    min_seats = d.BK_MIN_PLAYERS
-    max_seats = d.BK_MAX_PLAYERS
-    seat_marks = dw.SEAT_DISCS
-    level_descriptions = LEVEL_ABOUT
-    export_running = False  # RULES.md §3.4: never post a running game's record
+    records = records
+    stat_names: ClassVar[Mapping[str, str]] = {"laid": N_("Dice laid")}  # each summed
     final_draw = staticmethod(render_bunte_kuh_final)
-    live = True
-    redraw_panels = True
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        PastDeadline: TOO_LATE,
-        WrongPhase: TOO_LATE,
-        RoundLocked: N_("Too late: someone called first."),
-        NotYourTurn: N_("Only the player who called first lays the die."),
-        NotAFunnel: NOT_A_FUNNEL,
-        WrongFunnel: WRONG_FUNNEL,
-        BadOrientation: dw.NOT_OFFERED_LIVE,
-    }
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -171,19 +176,10 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             place_ms=int(setup["place_ms"]),
         )
 
-    def state_to_dict(self, engine: BunteKuh) -> dict[str, Any]:
-        return codec.state_to_dict(engine.state)
-
     def state_from_dict(self, setup: dict[str, Any], data: Any) -> BunteKuh:
-        engine = BunteKuh(codec.state_from_dict(data), seed=int(setup["seed"]))
+        engine = BunteKuh(records.state_from_dict(data), seed=int(setup["seed"]))
         engine.plate = self.fresh(setup).plate  # the set-up, not the pile now
         return engine
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return codec.action_to_dict(action)
-
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
-        return codec.action_from_dict(data)
 
     def apply(self, game: Game, action: Any, chance: Any) -> None:
         if isinstance(action, RollDue):  # the bot rolls: no choice in it (§6.4)
@@ -373,7 +369,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
 
     def _header(self, t: Translator, row: GameRow) -> str:
         game: Game = row.game
-        return f"**{self.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))
+        return f"**{self.info.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))
 
     def _supplies(self, t: Translator, row: GameRow) -> str:
         s = row.game.engine.state
@@ -536,7 +532,7 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
         """The round that just ended, for everyone: the roll, its sum, what happened."""
         game: Game = row.game
         events = last_round(self.snapshot(game))
-        lines = [f"**{self.title} #{row.id}** · " + t("round {n}", n=game.turns)]
+        lines = [f"**{self.info.title} #{row.id}** · " + t("round {n}", n=game.turns)]
         if events:
             roll = events[0][0]
             assert isinstance(roll, Roll)
@@ -615,11 +611,6 @@ class BunteKuhAdapter(DasSpielAdapter[BunteKuh]):
             StatLine(t("Average dice left"), f"{abs(average):.1f}"),
             StatLine(t("Fewest dice left"), str(abs(best))),
         ]
-
-    def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
-        if not facts:
-            return []
-        return [StatLine(t("Dice laid"), str(sum(int(f.get("laid", 0)) for f in facts)))]
 
 
 def sides(below: int) -> list[Orientation]:

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapters.cui_bono import state as codec
-from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.cui_bono import state as records
+from bot.adapters.das_spiel import Capability, DasSpielAdapter, Table, das_spiel_info
 from bot.adapters.das_spiel import pages as pg
 from bot.adapters.das_spiel import words as dw
 from bot.contract.adapter import (
@@ -32,6 +32,7 @@ from bot.contract.adapter import (
     Style,
     TurnView,
 )
+from bot.contract.capabilities import Hints
 from bot.contract.refusals import Refusal
 from bot.core.text import player_names
 from games.common.ai import Level
@@ -76,27 +77,37 @@ class Screen:
     page: int | None = None  # the page of choices shown, when they need two selects
 
 
-class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
-    kind = "cuibono"
-    code = "cui"
-    decide = staticmethod(decide)
-    final_draw = staticmethod(render_cui_bono_final)
-    title = "Cui bono?"
-    summary = N_(
-        "Take the pyramid apart: pull a die from the bottom layer and put it back, or keep "
-        "it for minus points."
+class CuiBonoAdapter(DasSpielAdapter[CuiBono], Hints):
+    info = das_spiel_info(
+        kind="cuibono",
+        code="cui",
+        title="Cui bono?",
+        summary=N_(
+            "Take the pyramid apart: pull a die from the bottom layer and put it back, or keep "
+            "it for minus points."
+        ),
+        min_seats=d.CUI_MIN_PLAYERS,
+        max_seats=d.CUI_MAX_PLAYERS,
+        seat_marks=dw.SEAT_DISCS,
+        capabilities=frozenset({Capability.HINTS}),
+        choice_label=N_("Cui bono?: take the pyramid apart (2–6 players)"),
+        level_descriptions=LEVEL_ABOUT,
+        refusals={
+            NotPullable: N_(
+                "That die cannot be pulled: it needs two free sides in the bottom layer."
+            ),
+            PutRefused: N_("The die may not go back there."),
+            WrongPhase: N_("That move is not allowed now."),
+        },
+        export_running=False,  # the record holds the interior's colours
     )
-    choice_label = N_("Cui bono?: take the pyramid apart (2–6 players)")
-    min_seats = d.CUI_MIN_PLAYERS
-    max_seats = d.CUI_MAX_PLAYERS
-    seat_marks = dw.SEAT_DISCS
-    level_descriptions = LEVEL_ABOUT
-    export_running = False  # the record holds the interior's colours
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        NotPullable: N_("That die cannot be pulled: it needs two free sides in the bottom layer."),
-        PutRefused: N_("The die may not go back there."),
-        WrongPhase: N_("That move is not allowed now."),
-    }
+    decide = staticmethod(decide)
+    records = records
+    stat_names: ClassVar[Mapping[str, str]] = {
+        "kept": N_("Dice kept"),
+        "put": N_("Dice put back"),
+    }  # each summed
+    final_draw = staticmethod(render_cui_bono_final)
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -105,17 +116,8 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
             int(setup["seats"]), int(setup["seed"]), start_seat=int(setup["start_seat"])
         )
 
-    def state_to_dict(self, engine: CuiBono) -> dict[str, Any]:
-        return codec.state_to_dict(engine.state)
-
     def state_from_dict(self, setup: dict[str, Any], data: Any) -> CuiBono:
-        return CuiBono(codec.state_from_dict(data), seed=int(setup["seed"]))
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return codec.action_to_dict(action)
-
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
-        return codec.action_from_dict(data)
+        return CuiBono(records.state_from_dict(data), seed=int(setup["seed"]))
 
     def engine_actions(self, table: Game, action: Any) -> list[Any]:
         if not isinstance(action, Pull | Put | Keep):
@@ -150,8 +152,6 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
 
     def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
         game: Game = row.game
-        if click.action == "hint":
-            return Outcome(private=self.hint_text(t, row, seat))
         s = game.engine.state
         options = self.choices(game)
         try:
@@ -447,14 +447,6 @@ class CuiBonoAdapter(DasSpielAdapter[CuiBono]):
         return [
             StatLine(t("Average minus points"), f"{abs(average):.1f}"),
             StatLine(t("Fewest minus points"), str(abs(best))),
-        ]
-
-    def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
-        if not facts:
-            return []
-        return [
-            StatLine(t("Dice kept"), str(sum(int(f.get("kept", 0)) for f in facts))),
-            StatLine(t("Dice put back"), str(sum(int(f.get("put", 0)) for f in facts))),
         ]
 
 

@@ -8,6 +8,7 @@ adapter, ``bot/adapters/abquetschen``, ``bot/adapters/cui_bono`` …, in the ``/
 - ``words``: chat words the games share (seats, labels, dice).
 """
 
-from bot.adapters.das_spiel.table import DasSpielAdapter, Table
+from bot.adapters.das_spiel.table import DasSpielAdapter, Table, das_spiel_info
+from bot.contract.info import Capability
 
-__all__ = ["DasSpielAdapter", "Table"]
+__all__ = ["Capability", "DasSpielAdapter", "Table", "das_spiel_info"]

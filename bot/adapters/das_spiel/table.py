@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.adapters.das_spiel.words import who
 from bot.contract.adapter import GameAdapter, Picture, TurnView
+from bot.contract.capabilities import ComputerPlayers, StatsFacts
+from bot.contract.codec import Codec
+from bot.contract.info import Capability, GameInfo
 from bot.contract.replay_steps import action_steps, step_games
 from bot.core.text import player_names
 from games.common.actions import Resign
@@ -52,17 +55,28 @@ class Table(Generic[E]):
     recent: list[Any] = field(default_factory=list)  # engine actions of the last platform action
 
 
-class DasSpielAdapter(GameAdapter[Table[E]]):
+def das_spiel_info(**fields: Any) -> GameInfo:
+    """A Das Spiel game's metadata: in the ``/dasspiel`` group, with computer players and
+    stats facts, and what ``fields`` add."""
+    capabilities = {Capability.COMPUTERS, Capability.STATS, *fields.pop("capabilities", ())}
+    return GameInfo(
+        group="dasspiel",
+        group_title="Das Spiel",
+        group_description=N_("Das Spiel: six games on a pyramid of 165 dice"),
+        capabilities=frozenset(capabilities),
+        **fields,
+    )
+
+
+class DasSpielAdapter(GameAdapter[Table[E]], ComputerPlayers, StatsFacts):
     """The glue every Das Spiel game shares; a game adds its engine hooks and its words."""
 
-    group = "dasspiel"
-    group_title = "Das Spiel"
-    group_description = N_("Das Spiel: six games on a pyramid of 165 dice")
-    levels: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("easy", N_("easy")),
-        ("normal", N_("normal")),
-        ("hard", N_("hard")),
-    )
+    # the game's module of JSON forms (``bot/adapters/<game>/state.py``): ``state_to_dict``,
+    # ``state_from_dict``, ``action_to_dict``, ``action_from_dict``
+    records: ClassVar[Any]
+
+    def __init__(self) -> None:
+        self.codec: TableCodec[E] = TableCodec(self)
 
     # ------------------------------------------------------------------ engine hooks
 
@@ -75,18 +89,20 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         a game with more (its time windows) adds its own keys."""
         return {"seats": seats, "start_seat": d.START_SEAT_DEFAULT, "seed": self.seed_of(chance)}
 
-    @abstractmethod
-    def state_to_dict(self, engine: E) -> dict[str, Any]: ...
+    def state_to_dict(self, engine: E) -> dict[str, Any]:
+        data: dict[str, Any] = self.records.state_to_dict(engine.state)  # type: ignore[attr-defined]
+        return data
 
     @abstractmethod
     def state_from_dict(self, setup: dict[str, Any], data: Any) -> E:
         """The engine in its stored state (its log empty: the table holds the tail)."""
 
-    @abstractmethod
-    def action_to_dict(self, action: Any) -> dict[str, Any]: ...
+    def action_to_dict(self, action: Any) -> dict[str, Any]:
+        data: dict[str, Any] = self.records.action_to_dict(action)
+        return data
 
-    @abstractmethod
-    def action_from_dict(self, data: dict[str, Any]) -> Any: ...
+    def action_from_dict(self, data: dict[str, Any]) -> Any:
+        return self.records.action_from_dict(data)
 
     @abstractmethod
     def engine_actions(self, table: Table[E], action: Any) -> list[Any]:
@@ -128,6 +144,11 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     def engine_winners(self, engine: E) -> Sequence[int]:
         return list(_state(engine).winners)
 
+    def stored_log(self, engine: E) -> list[Any]:
+        """The engine actions stored with the state: the last few (the pictures mark the last
+        placement)."""
+        return self.engine_log(engine)[-LOG_TAIL:]
+
     def engine_log(self, engine: E) -> list[Any]:
         log: list[Any] = engine.log  # type: ignore[attr-defined]
         return log
@@ -138,42 +159,6 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         setup = self.new_setup(seats, options, chance)
         table = Table(self.fresh(setup), setup, [False] * seats)
         self.advance(table, chance)
-        return table
-
-    def dump(self, game: Table[E]) -> tuple[dict[str, Any], dict[str, Any]]:
-        log = self.engine_log(game.engine)
-        state = {
-            "engine": self.state_to_dict(game.engine),
-            "resigned": list(game.resigned),
-            "turns": game.turns,
-            "log": [self.action_to_dict(a) for a in log[-LOG_TAIL:]],
-            "recent": [self.action_to_dict(a) for a in game.recent],
-        }
-        return dict(game.setup), state
-
-    def load(self, setup: Any, state: Any) -> Table[E]:
-        """The position from its saved state: no replay (a click stays cheap)."""
-        try:
-            engine = self.state_from_dict(setup, state["engine"])
-            self.engine_log(engine)[:] = [self.action_from_dict(a) for a in state["log"]]
-            resigned = [bool(r) for r in state["resigned"]]
-            recent = [self.action_from_dict(a) for a in state["recent"]]
-            turns = int(state["turns"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"unreadable {self.title} state: {exc}") from exc
-        if len(resigned) != int(setup["seats"]):
-            raise RecordError("the saved state does not belong to this setup")
-        return Table(engine, dict(setup), resigned, [], turns, recent)
-
-    def replay(self, setup: Any, events: Sequence[Any]) -> Table[E]:
-        table = Table(self.fresh(setup), dict(setup), [False] * int(setup["seats"]))
-        for event in events:
-            table.recent = []
-            if isinstance(event, Resign):
-                table.resigned[event.seat] = True
-                table.events.append(event)
-            else:
-                self._step(table, event)
         return table
 
     def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Table[E]]:
@@ -189,7 +174,7 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
 
         def snapshot(table: Table[E], done: Sequence[Any]) -> Table[E]:
             table.recent = [e for e in done if not isinstance(e, Resign)]
-            return self.load(*self.dump(table))
+            return self.codec.load(*self.codec.dump(table))
 
         def opens(table: Table[E], event: Any) -> bool:
             """A turn-based game's step is a player's action and all that follows it without
@@ -205,7 +190,7 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
             )
 
         start = Table(self.fresh(setup), dict(setup), [False] * int(setup["seats"]))
-        if self.live:  # a live game's step is its round
+        if self.info.live:  # a live game's step is its round
             return step_games(start, events, record, self.turn_number, self.finished, snapshot)
         return action_steps(start, events, record, opens, snapshot)
 
@@ -213,23 +198,6 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
         """Whether a player's engine action begins a platform action (not its second part,
         such as Abquetschen's bonus after a build)."""
         return True
-
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        if isinstance(event, Resign):
-            return {"type": "resign", "seat": event.seat}
-        return self.action_to_dict(event)
-
-    def event_from_dict(self, data: Any) -> Any:
-        if not isinstance(data, dict):
-            raise RecordError(f"an event is an object, not {data!r}")
-        if data.get("type") == "resign":
-            return Resign(int(data["seat"]))
-        return self.action_from_dict(data)
-
-    def same_state(self, a: Table[E], b: Table[E]) -> bool:
-        """The same position: ``recent`` only says what the last platform action did, which a
-        replay of single events cannot know."""
-        return _without_recent(self.dump(a)) == _without_recent(self.dump(b))
 
     def apply(self, game: Table[E], action: Any, chance: Any) -> None:
         """A player's action, then whatever follows without a choice (rolls, the turns of
@@ -357,18 +325,17 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
                 reason=t("The other players resigned."),
                 names=", ".join(names[s] for s in sorted(winners)),
             )
-        picture = Picture(self.final_draw, f"{self.kind}-final.png", (snap, names), drawn)
+        picture = Picture(self.final_draw, f"{self.info.kind}-final.png", (snap, names), drawn)
         return TurnView("\n".join(lines), None, picture)
-
-    def resign_action(self, seat: int) -> Any:
-        return Resign(seat)
 
     def turn_number(self, game: Table[E]) -> int:
         return max(1, game.turns) if self.finished(game) else game.turns + 1
 
     def rules_picture(self, t: Translator) -> Picture:
         """The rules' picture: a seeded game of this kind under way, in the reader's words."""
-        return Picture(rules_sample, f"{self.kind}-rules.png", (self.kind,), {"lang": t.lang})
+        return Picture(
+            rules_sample, f"{self.info.kind}-rules.png", (self.info.kind,), {"lang": t.lang}
+        )
 
     def resigned_text(self, t: Translator, name: str) -> str:
         return t(
@@ -385,13 +352,6 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
             result.place = 1 + sum(k < keys[result.seat] for k in keys)
             result.won = result.seat in winners
 
-    def export(self, row: GameRow) -> tuple[bytes, str]:
-        """The ``das-spiel-record/1`` record, replayed from the whole stored log."""
-        table = self.replay(row.game.setup, row.game.events)
-        names = player_names(translator("en"), row)
-        record = table.engine.to_record(names)  # type: ignore[attr-defined]
-        return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
-
     def seed_of(self, chance: Any) -> int:
         return int(chance.below(SEED_LIMIT))
 
@@ -400,7 +360,7 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
     def started(self, row: GameRow, now: float) -> None:
         """A live game's clock starts: the engines' ``t`` is ms since ``epoch`` (POSIX
         seconds), and each seat's computer level (None for a person) is kept beside it."""
-        if self.live:
+        if self.info.live:
             row.game.setup["epoch"] = now
             row.game.setup["levels"] = [p.ai for p in row.players]
 
@@ -412,6 +372,75 @@ class DasSpielAdapter(GameAdapter[Table[E]]):
 
     def posix(self, game: Table[E], ms: int) -> float:
         return _epoch(game) + ms / 1000
+
+
+class TableCodec(Codec[Table[Any]]):
+    """Every Das Spiel game's stored form and ``das-spiel-record/1`` record: the engine's state
+    and the tail of its log, from the game's own JSON forms (``DasSpielAdapter.records``)."""
+
+    def __init__(self, adapter: DasSpielAdapter[Any]) -> None:
+        self.adapter = adapter
+
+    def dump(self, game: Table[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        adapter = self.adapter
+        state = {
+            "engine": adapter.state_to_dict(game.engine),
+            "resigned": list(game.resigned),
+            "turns": game.turns,
+            "log": [adapter.action_to_dict(a) for a in adapter.stored_log(game.engine)],
+            "recent": [adapter.action_to_dict(a) for a in game.recent],
+        }
+        return dict(game.setup), state
+
+    def load(self, setup: Any, state: Any) -> Table[Any]:
+        """The position from its saved state: no replay (a click stays cheap)."""
+        adapter = self.adapter
+        try:
+            engine = adapter.state_from_dict(setup, state["engine"])
+            adapter.engine_log(engine)[:] = [adapter.action_from_dict(a) for a in state["log"]]
+            resigned = [bool(r) for r in state["resigned"]]
+            recent = [adapter.action_from_dict(a) for a in state["recent"]]
+            turns = int(state["turns"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"unreadable {self.adapter.info.title} state: {exc}") from exc
+        if len(resigned) != int(setup["seats"]):
+            raise RecordError("the saved state does not belong to this setup")
+        return Table(engine, dict(setup), resigned, [], turns, recent)
+
+    def replay(self, setup: Any, events: Sequence[Any]) -> Table[Any]:
+        table = Table(self.adapter.fresh(setup), dict(setup), [False] * int(setup["seats"]))
+        for event in events:
+            table.recent = []
+            if isinstance(event, Resign):
+                table.resigned[event.seat] = True
+                table.events.append(event)
+            else:
+                self.adapter._step(table, event)
+        return table
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        if isinstance(event, Resign):
+            return {"type": "resign", "seat": event.seat}
+        return self.adapter.action_to_dict(event)
+
+    def event_from_dict(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise RecordError(f"an event is an object, not {data!r}")
+        if data.get("type") == "resign":
+            return Resign(int(data["seat"]))
+        return self.adapter.action_from_dict(data)
+
+    def same_state(self, a: Table[Any], b: Table[Any]) -> bool:
+        """The same position: ``recent`` only says what the last platform action did, which a
+        replay of single events cannot know."""
+        return _without_recent(self.dump(a)) == _without_recent(self.dump(b))
+
+    def export(self, row: GameRow) -> tuple[bytes, str]:
+        """The ``das-spiel-record/1`` record, replayed from the whole stored log."""
+        table = self.replay(row.game.setup, row.game.events)
+        names = player_names(translator("en"), row)
+        record = table.engine.to_record(names)  # type: ignore[attr-defined]
+        return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
 
 
 def _without_recent(dumped: tuple[dict[str, Any], dict[str, Any]]) -> tuple[Any, Any]:

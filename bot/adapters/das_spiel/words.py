@@ -26,7 +26,7 @@ def face(value: int) -> str:
 
 def who(game: GameAdapter[Any], t: Translator, row: GameRow, seat: int) -> str:
     """A seat's mark and name, marked when the seat resigned (the computer plays it)."""
-    label = seat_label(t, row, seat, game.seat_marks)
+    label = seat_label(t, row, seat, game.info.seat_marks)
     if game.resigned(row.game)[seat]:
         label += " " + t("(resigned)")
     return label
@@ -36,12 +36,12 @@ def header(game: GameAdapter[Any], t: Translator, row: GameRow, seat: int) -> st
     """``**Abquetschen #7** · turn 3 · <@1>, your turn`` (or the computer playing)."""
     player = row.players[seat]
     on_turn = (
-        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat, game.seat_marks))
+        "🤖 " + t("{name} is playing", name=seat_label(t, row, seat, game.info.seat_marks))
         if player.is_ai
         else t("{mention}, your turn", mention=f"<@{player.user_id}>")
     )
     turn = t("turn {n}", n=game.turn_number(row.game))
-    return f"**{game.title} #{row.id}** · {turn} · {on_turn}"
+    return f"**{game.info.title} #{row.id}** · {turn} · {on_turn}"
 
 
 def deadline(t: Translator, row: GameRow) -> str | None:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import Capability, DasSpielAdapter, Table, das_spiel_info
 from bot.adapters.das_spiel import words as dw
-from bot.adapters.eintrichtern import state as codec
+from bot.adapters.eintrichtern import state as records
 from bot.adapters.eintrichtern.state import EinGame, memory
 from bot.contract.adapter import (
     Button,
@@ -39,6 +39,7 @@ from bot.contract.adapter import (
     Style,
     TurnView,
 )
+from bot.contract.capabilities import Hints, TimedViews
 from bot.contract.refusals import Refusal
 from bot.core.text import player_names
 from games.common.ai import Decision, Level
@@ -79,25 +80,29 @@ LEVEL_ABOUT = {  # as the levels remember (games.das_spiel.eintrichtern.ai.LEVEL
 }
 
 
-class EintrichternAdapter(DasSpielAdapter[EinGame]):
-    kind = "eintrichtern"
-    code = "ein"
-    final_draw = staticmethod(render_eintrichtern_final)
-    title = "Eintrichtern"
-    summary = N_(
-        "A memory game: lift red dice to find the funnel whose hidden sum matches your roll."
+class EintrichternAdapter(DasSpielAdapter[EinGame], Hints, TimedViews):
+    info = das_spiel_info(
+        kind="eintrichtern",
+        code="ein",
+        title="Eintrichtern",
+        summary=N_(
+            "A memory game: lift red dice to find the funnel whose hidden sum matches your roll."
+        ),
+        min_seats=d.EIN_MIN_PLAYERS,
+        max_seats=d.EIN_MAX_PLAYERS,
+        seat_marks=dw.SEAT_DISCS,
+        capabilities=frozenset({Capability.HINTS, Capability.TIMED_VIEWS}),
+        choice_label=N_("Eintrichtern: remember the funnel sums (2–6 players)"),
+        level_descriptions=LEVEL_ABOUT,
+        refusals={
+            NoRedDie: N_("No red die lies there any more: choose one the picture labels."),
+            NothingToAdopt: N_("There is no failed target to adopt now."),
+            WrongPhase: N_("That move is not allowed now."),
+        },
+        export_running=False,  # the record holds every covered funnel's walls
     )
-    choice_label = N_("Eintrichtern: remember the funnel sums (2–6 players)")
-    min_seats = d.EIN_MIN_PLAYERS
-    max_seats = d.EIN_MAX_PLAYERS
-    seat_marks = dw.SEAT_DISCS
-    level_descriptions = LEVEL_ABOUT
-    export_running = False  # the record holds every covered funnel's walls
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        NoRedDie: N_("No red die lies there any more: choose one the picture labels."),
-        NothingToAdopt: N_("There is no failed target to adopt now."),
-        WrongPhase: N_("That move is not allowed now."),
-    }
+    records = records
+    final_draw = staticmethod(render_eintrichtern_final)
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -107,16 +112,10 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         )
 
     def state_to_dict(self, engine: EinGame) -> dict[str, Any]:
-        return codec.state_to_dict(engine)
+        return records.state_to_dict(engine)
 
     def state_from_dict(self, setup: dict[str, Any], data: Any) -> EinGame:
-        return codec.state_from_dict(setup, data)
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return codec.action_to_dict(action)
-
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
-        return codec.action_from_dict(data)
+        return records.state_from_dict(setup, data)
 
     def apply(self, game: Game, action: Any, chance: Any) -> None:
         """A roll is the player's choice, its dice chance's: drawn here, recorded as values."""
@@ -176,8 +175,6 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
     # ------------------------------------------------------------------------ clicks
 
     def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
-        if click.action == "hint":
-            return Outcome(private=self.hint_text(t, row, seat))
         s = row.game.engine.state
         if click.action == "roll" and s.phase is Phase.TARGET:
             return Outcome(action=WantRoll(seat))
@@ -302,7 +299,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
         picture = self._picture(t, row, game, reveal)
         if all(sum(walls) == target for _, walls, target in lifted):
             return TurnView(content, picture=picture)  # a match stays: its funnel is open
-        state = self.dump(game)[1]
+        state = self.codec.dump(game)[1]
         return TurnView(content, picture=picture, lasts=REVEAL_SECONDS, then={"state": state})
 
     def result_after_resign(self, game: Game) -> bool:
@@ -320,7 +317,7 @@ class EintrichternAdapter(DasSpielAdapter[EinGame]):
 
     def later_view(self, t: Translator, row: GameRow, then: Mapping[str, Any]) -> TurnView:
         """The same result covered again: the table as it was then, no covered sum."""
-        game = self.load(row.game.setup, then["state"])
+        game = self.codec.load(row.game.setup, then["state"])
         return TurnView(self._result_text(t, row, game), picture=self._picture(t, row, game))
 
     def turn_result(self, t: Translator, row: GameRow) -> str:

@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import Capability, DasSpielAdapter, Table, das_spiel_info
 from bot.adapters.das_spiel import words as dw
-from bot.adapters.raffzahn import state as codec
+from bot.adapters.raffzahn import state as records
 from bot.contract.adapter import (
     MAX_BUTTONS,
     MAX_OPTIONS,
@@ -43,6 +43,7 @@ from bot.contract.adapter import (
     Style,
     TurnView,
 )
+from bot.contract.capabilities import LiveRounds
 from bot.contract.refusals import Refusal
 from bot.core.text import player_names
 from games.common.dice import DiceRng
@@ -110,31 +111,35 @@ class Throw:
     t: int
 
 
-class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
-    kind = "raffzahn"
-    code = "raf"
-    final_draw = staticmethod(render_raffzahn_final)
-    title = "Raffzahn"
-    summary = N_(
-        "A race to take the pyramid apart: everyone grabs at once the dice that show the "
-        "roll on their side."
+class RaffzahnAdapter(DasSpielAdapter[Raffzahn], LiveRounds):
+    info = das_spiel_info(
+        kind="raffzahn",
+        code="raf",
+        title="Raffzahn",
+        summary=N_(
+            "A race to take the pyramid apart: everyone grabs at once the dice that show the "
+            "roll on their side."
+        ),
+        min_seats=d.RAF_PLAYERS,
+        max_seats=d.RAF_PLAYERS,
+        seat_marks=SEAT_MARKS,
+        capabilities=frozenset({Capability.LIVE}),
+        choice_label=N_("Raffzahn: grab the dice that show the roll on your side (3 players)"),
+        level_descriptions=LEVEL_ABOUT,
+        refusals={
+            WrongFace: N_("That die does not show the roll on your side."),
+            NotFree: N_("That die is not free: another die rests on it."),
+            PositionEmpty: N_("That die has been taken already."),
+            WrongPhase: N_("The round is closed: wait for the next roll."),
+            PastDeadline: N_("The round's time is up."),
+            NotYourTurn: N_("Only the roller may do that."),
+        },
+        export_running=False,  # the record holds every face of every side
+        redraw_panels=True,  # a take can free dice on every side: every open panel is redrawn
+        # everyone takes at once inside the round's window
     )
-    choice_label = N_("Raffzahn: grab the dice that show the roll on your side (3 players)")
-    min_seats = d.RAF_PLAYERS
-    max_seats = d.RAF_PLAYERS
-    seat_marks = SEAT_MARKS
-    level_descriptions = LEVEL_ABOUT
-    export_running = False  # the record holds every face of every side
-    live = True  # everyone takes at once inside the round's window
-    redraw_panels = True  # a take can free dice on every side: every open panel is redrawn
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        WrongFace: N_("That die does not show the roll on your side."),
-        NotFree: N_("That die is not free: another die rests on it."),
-        PositionEmpty: N_("That die has been taken already."),
-        WrongPhase: N_("The round is closed: wait for the next roll."),
-        PastDeadline: N_("The round's time is up."),
-        NotYourTurn: N_("Only the roller may do that."),
-    }
+    records = records
+    final_draw = staticmethod(render_raffzahn_final)
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -146,26 +151,15 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
             int(setup["seed"]), int(setup["start_seat"]), round_ms=int(setup["round_ms"])
         )
 
-    def state_to_dict(self, engine: Raffzahn) -> dict[str, Any]:
-        return codec.state_to_dict(engine.state)
-
-    def state_from_dict(self, setup: dict[str, Any], data: Any) -> Raffzahn:
-        state = codec.state_from_dict(data)
-        # the set-up pile is only needed for a record without a seed, and the bot's has one
-        return Raffzahn(state, state.pyramid, seed=int(setup["seed"]))
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return codec.action_to_dict(action)
-
-    def dump(self, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    def stored_log(self, engine: Raffzahn) -> list[Any]:
         """The stored log is the whole round since its roll (not only the last few events):
         the round's message and result list every take."""
-        setup, state = super().dump(game)
-        state["log"] = [self.action_to_dict(a) for a in _round_actions(game.engine)]
-        return setup, state
+        return list(_round_actions(engine))
 
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
-        return codec.action_from_dict(data)
+    def state_from_dict(self, setup: dict[str, Any], data: Any) -> Raffzahn:
+        state = records.state_from_dict(data)
+        # the set-up pile is only needed for a record without a seed, and the bot's has one
+        return Raffzahn(state, state.pyramid, seed=int(setup["seed"]))
 
     def apply(self, game: Game, action: Any, chance: Any) -> None:
         """A press of Roll becomes the roll of the turquoise die, drawn here (GEN-5)."""
@@ -380,7 +374,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         roller = s.roller
         name = dw.who(self, t, row, roller)
         person = self.players(game)[roller] is None  # not a computer, nor played by one
-        lines = [f"**{self.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))]
+        lines = [f"**{self.info.title} #{row.id}** · " + t("round {n}", n=self.turn_number(game))]
         buttons: list[Button] = []
         if s.phase is Phase.ROLL:
             if person:
@@ -551,7 +545,7 @@ class RaffzahnAdapter(DasSpielAdapter[Raffzahn]):
         actions = _round_actions(game.engine)
         lines: list[str] = []
         roll = next((a for a in actions if isinstance(a, Roll)), None)
-        head = f"**{self.title} #{row.id}** · " + t("round {n}", n=max(1, game.turns))
+        head = f"**{self.info.title} #{row.id}** · " + t("round {n}", n=max(1, game.turns))
         if roll is not None:
             head += " · " + t(
                 "{name} rolled {roll}.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from bot.adapters.spectrangle import controls, words
 from bot.adapters.spectrangle.screen import Screen
@@ -20,6 +20,10 @@ from bot.contract.adapter import (
     StatLine,
     TurnView,
 )
+from bot.contract.capabilities import ComputerPlayers, StatsFacts
+from bot.contract.codec import Codec
+from bot.contract.info import Capability, GameInfo
+from bot.contract.refusals import Refusal
 from bot.contract.replay_steps import step_games
 from bot.core.text import player_names
 from games.common.actions import Resign
@@ -67,44 +71,82 @@ def _teams(options: Mapping[str, str]) -> bool:
     return options.get(TEAMS) == TEAMS
 
 
-class SpectrangleAdapter(GameAdapter[Game]):
+class SpectrangleCodec(Codec[Game]):
+    """Spectrangle's stored form (setup and state) and its record."""
+
+    def dump(self, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+        return game.setup.to_dict(), game.state.to_dict()
+
+    def load(self, setup: Any, state: Any) -> Game:
+        """The position from its saved state: no replay of the log (a click stays cheap)."""
+        game = Game(Setup.from_dict(setup))
+        loaded = SpectrangleState.from_dict(state)
+        if (loaded.seats, loaded.teams) != (game.setup.seats, game.setup.teams):
+            raise RecordError("the saved state does not belong to this setup")
+        game.state = loaded
+        return game
+
+    def replay(self, setup: Any, events: Sequence[Any]) -> Game:
+        return Game.replay(Setup.from_dict(setup), list(events))
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        return event_to_dict(event)
+
+    def event_from_dict(self, data: Any) -> Any:
+        return event_from_dict(data)
+
+    def same_state(self, a: Game, b: Game) -> bool:
+        return a.setup == b.setup and a.state.to_dict() == b.state.to_dict()
+
+    def export(self, row: GameRow) -> tuple[bytes, str]:
+        """The record is written from the state's turn history: no need of the event log."""
+        game = words.game_of(row)
+        record = export_record(game, player_names(translator("en"), row))
+        return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
+
+
+class SpectrangleAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts):
     """Spectrangle for 2–4 players or 2 v 2; hands are public, only the bag's order is secret."""
 
-    kind = "spectrangle"
-    code = "spc"  # starts every custom_id of the game's controls: never change it
-    title = "Spectrangle"
-    summary = N_(
-        "Lay triangular tiles so that touching sides match in colour; bonus fields multiply "
-        "the points."
-    )
-    group = "spectrangle"
-    group_description = N_("Spectrangle: lay triangles so that touching sides match in colour")
-    min_seats = 2
-    max_seats = 4
-    seat_marks = words.SEAT_MARKS
-    level_descriptions = LEVEL_ABOUT
-    option = GameOption(
-        name=TEAMS,
-        description=N_("Play 2 v 2 in teams (needs 4 players)"),
-        choices=(Choice(N_("no teams"), NO_TEAMS), Choice(N_("2 v 2 teams"), TEAMS)),
-        default=NO_TEAMS,
-        settings_description=N_("whether new games are played 2 v 2 in teams"),
-    )
-    export_running = False  # a running game's record shows the bag's order
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        errors.NoSuchTile: N_("That is not a tile."),
-        errors.NoSuchField: N_("That is not a field on the board."),
-        errors.BadRotation: N_("That is not a rotation of the tile."),
-        errors.TileNotHeld: N_("That tile is not in your hand."),
-        errors.FieldOccupied: N_("That field is already taken."),
-        errors.FirstOnBonus: N_("The first tile may not go on a bonus field."),
-        errors.NotTouching: N_("A tile must touch a laid tile along a whole side."),
-        errors.SidesDoNotMatch: N_(
-            "Touching sides must have the same colour (white matches every colour)."
+    codec = SpectrangleCodec()
+    info = GameInfo(
+        kind="spectrangle",
+        code="spc",  # starts every custom_id of the game's controls: never change it
+        title="Spectrangle",
+        summary=N_(
+            "Lay triangular tiles so that touching sides match in colour; bonus fields multiply "
+            "the points."
         ),
-        errors.MustPlace: N_("You cannot pass or exchange: one of your tiles fits."),
-        errors.BagEmpty: N_("The bag is empty: there is nothing to exchange with."),
-    }  # engine refusal → N_() text; the rest are "That move is not allowed now."
+        group="spectrangle",
+        group_description=N_("Spectrangle: lay triangles so that touching sides match in colour"),
+        min_seats=2,
+        max_seats=4,
+        seat_marks=words.SEAT_MARKS,
+        capabilities=frozenset({Capability.COMPUTERS, Capability.STATS}),
+        level_descriptions=LEVEL_ABOUT,
+        option=GameOption(
+            name=TEAMS,
+            description=N_("Play 2 v 2 in teams (needs 4 players)"),
+            choices=(Choice(N_("no teams"), NO_TEAMS), Choice(N_("2 v 2 teams"), TEAMS)),
+            default=NO_TEAMS,
+            settings_description=N_("whether new games are played 2 v 2 in teams"),
+        ),
+        refusals={
+            errors.NoSuchTile: N_("That is not a tile."),
+            errors.NoSuchField: N_("That is not a field on the board."),
+            errors.BadRotation: N_("That is not a rotation of the tile."),
+            errors.TileNotHeld: N_("That tile is not in your hand."),
+            errors.FieldOccupied: N_("That field is already taken."),
+            errors.FirstOnBonus: N_("The first tile may not go on a bonus field."),
+            errors.NotTouching: N_("A tile must touch a laid tile along a whole side."),
+            errors.SidesDoNotMatch: N_(
+                "Touching sides must have the same colour (white matches every colour)."
+            ),
+            errors.MustPlace: N_("You cannot pass or exchange: one of your tiles fits."),
+            errors.BagEmpty: N_("The bag is empty: there is nothing to exchange with."),
+        },  # engine refusal → N_() text; the rest are "That move is not allowed now."
+        export_running=False,  # a running game's record shows the bag's order
+    )
 
     # ------------------------------------------------------------------ options and start
 
@@ -112,7 +154,7 @@ class SpectrangleAdapter(GameAdapter[Game]):
         return words.options_text(t, _teams(options))
 
     def seat_range(self, options: Mapping[str, str]) -> tuple[int, int]:
-        return (4, 4) if _teams(options) else (self.min_seats, self.max_seats)
+        return (4, 4) if _teams(options) else (self.info.min_seats, self.info.max_seats)
 
     def sides(self, options: Mapping[str, str], seats: int) -> list[list[int]]:
         """2 v 2: seats 1 and 3 against 2 and 4, as they sit and play in turn."""
@@ -131,40 +173,16 @@ class SpectrangleAdapter(GameAdapter[Game]):
         bag = tuple(chance.shuffled(TILE_CODES))
         return Game(Setup(seats, bag, _teams(options)), chance)
 
-    def dump(self, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
-        return game.setup.to_dict(), game.state.to_dict()
-
-    def load(self, setup: Any, state: Any) -> Game:
-        """The position from its saved state: no replay of the log (a click stays cheap)."""
-        game = Game(Setup.from_dict(setup))
-        loaded = SpectrangleState.from_dict(state)
-        if (loaded.seats, loaded.teams) != (game.setup.seats, game.setup.teams):
-            raise RecordError("the saved state does not belong to this setup")
-        game.state = loaded
-        return game
-
-    def replay(self, setup: Any, events: Sequence[Any]) -> Game:
-        return Game.replay(Setup.from_dict(setup), list(events))
-
     def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Game]:
         """The replay capability: the game after each turn (its history tells the turn)."""
         return step_games(
-            self.replay(setup, []),
+            self.codec.replay(setup, []),
             events,
             lambda game, event: game.record(event),
             self.turn_number,
             self.finished,
-            lambda game, _: self.load(*self.dump(game)),
+            lambda game, _: self.codec.load(*self.codec.dump(game)),
         )
-
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def event_from_dict(self, data: Any) -> Any:
-        return event_from_dict(data)
-
-    def same_state(self, a: Game, b: Game) -> bool:
-        return a.setup == b.setup and a.state.to_dict() == b.state.to_dict()
 
     def apply(self, game: Game, action: Any, chance: Any) -> None:
         """An exchange puts its tile back at a position drawn from ``chance``."""
@@ -255,6 +273,16 @@ class SpectrangleAdapter(GameAdapter[Game]):
             ),
         )
 
+    def check_click(self, row: GameRow, seat: int, click: Click) -> None:
+        """A second click that would have ended a turn this seat has just played is told
+        that its first click counted."""
+        if click.version == row.event_count:
+            return
+        history = words.game_of(row).history
+        if click.action in controls.TURN_ENDING and history and history[-1].seat == seat:
+            raise Refusal("That turn is already played: your first click counted.")
+        super().check_click(row, seat, click)
+
     def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
         game = words.game_of(row)
         asked = controls.read_click(game, seat, click)
@@ -263,13 +291,6 @@ class SpectrangleAdapter(GameAdapter[Game]):
         if isinstance(asked, Screen):
             return Outcome(screen=asked)
         return Outcome(action=asked)
-
-    def stale_text(self, row: GameRow, seat: int, click: Click) -> str | None:
-        """A second click that would have ended a turn this seat has just played."""
-        history = words.game_of(row).history
-        if click.action in controls.TURN_ENDING and history and history[-1].seat == seat:
-            return N_("That turn is already played: your first click counted.")
-        return None
 
     def computer_move(self, game: Game, seat: int, level: str, seed: str) -> Move:
         decision = decide(game.state, Level(level), random.Random(seed))
@@ -305,12 +326,6 @@ class SpectrangleAdapter(GameAdapter[Game]):
                 t("On bonus fields"), f"{bonus} ({round(100 * bonus / laid) if laid else 0}%)"
             ),
         ]
-
-    def export(self, row: GameRow) -> tuple[bytes, str]:
-        """The record is written from the state's turn history: no need of the event log."""
-        game = words.game_of(row)
-        record = export_record(game, player_names(translator("en"), row))
-        return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
 
     def seat_results_hook(self, row: GameRow, results: list[SeatResult]) -> None:
         """Places as the final picture shows them: in the team game partners share their

@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from bot.adapters.spexxx import words
 from bot.adapters.spexxx.controls import dice_controls, placing_controls, turn_id
@@ -21,6 +21,9 @@ from bot.contract.adapter import (
     StatLine,
     TurnView,
 )
+from bot.contract.capabilities import ComputerPlayers, StatsFacts
+from bot.contract.codec import Codec
+from bot.contract.info import Capability, GameInfo
 from bot.contract.models import GameRow
 from bot.contract.refusals import Refusal
 from bot.contract.replay_steps import step_games
@@ -54,70 +57,8 @@ ZONE_ORDER = {zone.value: zone.points for zone in Zone}
 PLACING = "placing"
 
 
-class SpexxxAdapter(GameAdapter[Game]):
-    kind = "spexxx"
-    code = "spx"
-    title = "Spexxx"
-    summary = N_(
-        "Yahtzee meets four-in-a-row: throw five dice, put a cube on the square they name, "
-        "and score lines of three or more."
-    )
-    group = "spexxx"
-    group_description = N_("Play Spexxx")
-    min_seats = 2
-    max_seats = 4
-    seat_marks = words.SEAT_MARKS  # the pictures' seat colours
-    option = GameOption(
-        name="variant",
-        description=N_("adult or children (fewer cubes, a shorter game); default: the server's"),
-        settings_description=N_("default variant of new games"),
-        choices=(
-            Choice(N_("adult"), Variant.ADULT.value),
-            Choice(N_("children (short game)"), Variant.CHILDREN.value),
-        ),
-        default=Variant.ADULT.value,
-    )
-    descriptions: ClassVar[Mapping[str, str]] = {
-        "new": N_("Open a Spexxx lobby in this channel"),
-        "timer": N_(
-            "time each player has for a turn; default: the server's (see /spexxx settings)"
-        ),
-        "settings": N_("Server defaults for Spexxx (Manage Server)"),
-        "rules": N_("How to play Spexxx"),
-        "resign": N_("Leave the Spexxx game in this thread"),
-        "games": N_("The Spexxx games running in this server"),
-        "leaderboard": N_("The best Spexxx players in this server"),
-    }
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        errors.SquareOccupied: N_("That square is already taken."),
-        errors.SquareNotAllowed: N_("Your dice do not allow that square."),
-        errors.NoSuchSquare: N_("That is not a square on the board."),
-        errors.MustPlace: N_("You cannot discard: your dice allow a square."),
-        errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
-        errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
-        errors.MustThrowFirst: N_("Throw the dice first."),
-        errors.BadDice: N_("Those dice are not valid for this turn."),
-    }
-
-    # ------------------------------------------------------------------ options and start
-
-    def options_text(self, t: Translator, options: Mapping[str, str], seats: int | None) -> str:
-        return words.variant_text(t, Variant(options.get("variant", "adult")), seats)
-
-    def option_name(self, t: Translator, value: str) -> str:
-        return t(words.VARIANT_NAMES[Variant(value)])
-
-    def level_about(self, level: str) -> str:
-        return {
-            "easy": N_("plays legal moves with simple holds"),
-            "normal": N_("greedy: takes the most points now"),
-            "hard": N_("plans its holds exactly and builds lines and blocks"),
-        }[level]
-
-    # ------------------------------------------------------------------------------ engine
-
-    def new_game(self, seats: int, options: Mapping[str, str], chance: Any) -> Game:
-        return Game.new(seats, chance, Variant(options.get("variant", "adult")))
+class SpexxxCodec(Codec[Game]):
+    """Spexxx's stored form (setup and state) and its ``spexxx-record/1`` record."""
 
     def dump(self, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         return game.setup.to_dict(), game.state.to_dict()
@@ -130,17 +71,6 @@ class SpexxxAdapter(GameAdapter[Game]):
     def replay(self, setup: Any, events: Sequence[Any]) -> Game:
         return Game.replay(Setup.from_dict(setup), list(events))
 
-    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Game]:
-        """The replay capability: the game after each turn (its history tells the turn)."""
-        return step_games(
-            self.replay(setup, []),
-            events,
-            lambda game, event: game.record(event),
-            self.turn_number,
-            self.finished,
-            lambda game, _: self.load(*self.dump(game)),
-        )
-
     def event_to_dict(self, event: Any) -> dict[str, Any]:
         return event_to_dict(event)
 
@@ -149,6 +79,89 @@ class SpexxxAdapter(GameAdapter[Game]):
 
     def same_state(self, a: Game, b: Game) -> bool:
         return a.state == b.state
+
+    def export(self, row: GameRow) -> tuple[bytes, str]:
+        record = export_record(row.game, row.names)
+        return (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode(), "spexxx-record/1"
+
+
+class SpexxxAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts):
+    codec = SpexxxCodec()
+    info = GameInfo(
+        kind="spexxx",
+        code="spx",
+        title="Spexxx",
+        summary=N_(
+            "Yahtzee meets four-in-a-row: throw five dice, put a cube on the square they name, "
+            "and score lines of three or more."
+        ),
+        group="spexxx",
+        group_description=N_("Play Spexxx"),
+        min_seats=2,
+        max_seats=4,
+        seat_marks=words.SEAT_MARKS,  # the pictures' seat colours
+        capabilities=frozenset({Capability.COMPUTERS, Capability.STATS}),
+        option=GameOption(
+            name="variant",
+            description=N_(
+                "adult or children (fewer cubes, a shorter game); default: the server's"
+            ),
+            settings_description=N_("default variant of new games"),
+            choices=(
+                Choice(N_("adult"), Variant.ADULT.value),
+                Choice(N_("children (short game)"), Variant.CHILDREN.value),
+            ),
+            default=Variant.ADULT.value,
+            names={v.value: name for v, name in words.VARIANT_NAMES.items()},
+        ),
+        level_descriptions={
+            "easy": N_("plays legal moves with simple holds"),
+            "normal": N_("greedy: takes the most points now"),
+            "hard": N_("plans its holds exactly and builds lines and blocks"),
+        },
+        refusals={
+            errors.SquareOccupied: N_("That square is already taken."),
+            errors.SquareNotAllowed: N_("Your dice do not allow that square."),
+            errors.NoSuchSquare: N_("That is not a square on the board."),
+            errors.MustPlace: N_("You cannot discard: your dice allow a square."),
+            errors.NoThrowsLeft: N_("All four throws are used: place a cube or discard one."),
+            errors.AllDiceHeld: N_("All five dice are held: release one to throw."),
+            errors.MustThrowFirst: N_("Throw the dice first."),
+            errors.BadDice: N_("Those dice are not valid for this turn."),
+        },
+        descriptions={
+            "new": N_("Open a Spexxx lobby in this channel"),
+            "timer": N_(
+                "time each player has for a turn; default: the server's (see /spexxx settings)"
+            ),
+            "settings": N_("Server defaults for Spexxx (Manage Server)"),
+            "rules": N_("How to play Spexxx"),
+            "resign": N_("Leave the Spexxx game in this thread"),
+            "games": N_("The Spexxx games running in this server"),
+            "leaderboard": N_("The best Spexxx players in this server"),
+        },
+    )
+
+    # ------------------------------------------------------------------ options and start
+
+    def options_text(self, t: Translator, options: Mapping[str, str], seats: int | None) -> str:
+        return words.variant_text(t, Variant(options.get("variant", "adult")), seats)
+
+    # ------------------------------------------------------------------------------ engine
+
+    def new_game(self, seats: int, options: Mapping[str, str], chance: Any) -> Game:
+        return Game.new(seats, chance, Variant(options.get("variant", "adult")))
+
+    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Game]:
+        """The replay capability: the game after each turn (its history tells the turn)."""
+        return step_games(
+            self.codec.replay(setup, []),
+            events,
+            lambda game, event: game.record(event),
+            self.turn_number,
+            self.finished,
+            lambda game, _: self.codec.load(*self.codec.dump(game)),
+        )
 
     def apply(self, game: Game, action: Any, chance: Any) -> None:
         game.rng = chance
@@ -262,7 +275,7 @@ class SpexxxAdapter(GameAdapter[Game]):
             return Outcome()
         if action == "hint":
             advice = ai_hint(state)
-            names = [seat_label(t, row, s, self.seat_marks) for s in range(state.seats)]
+            names = [seat_label(t, row, s, self.info.seat_marks) for s in range(state.seats)]
             text = words.hint_text(t, advice, state.dice, _reasons(state, advice), names)
             return Outcome(private="💡 " + text)
         if action in ("place", "zone"):
@@ -320,10 +333,6 @@ class SpexxxAdapter(GameAdapter[Game]):
                 t("Longest Spexxx"), t("{n} in a row", n=longest) if longest else t("none yet")
             ),
         ]
-
-    def export(self, row: GameRow) -> tuple[bytes, str]:
-        record = export_record(row.game, row.names)
-        return (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode(), "spexxx-record/1"
 
 
 def most_used_zone(zones: Counter[str]) -> str | None:

@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapters.das_spiel import DasSpielAdapter, Table
+from bot.adapters.das_spiel import Capability, DasSpielAdapter, Table, das_spiel_info
 from bot.adapters.das_spiel import words as dw
-from bot.adapters.wuerfelmarsch import state as codec
+from bot.adapters.wuerfelmarsch import state as records
 from bot.adapters.wuerfelmarsch.state import KEEP_LASTS, Marching
 from bot.contract.adapter import (
     Button,
@@ -36,6 +36,7 @@ from bot.contract.adapter import (
     Style,
     TurnView,
 )
+from bot.contract.capabilities import Hints
 from bot.contract.refusals import Refusal
 from bot.core.text import player_names, seat_circles
 from games.common.ai import Level
@@ -110,29 +111,37 @@ def _draw_final(
     )
 
 
-class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
-    kind = "wuerfelmarsch"
-    code = "wm"
-    decide = staticmethod(decide)
-    final_draw = staticmethod(_draw_final)
-    title = "Würfelmarsch"
-    summary = N_(
-        "Pure strategy: tip your dice across the plate, capturing on the way; the first to "
-        "reach their target corner wins."
+class WuerfelmarschAdapter(DasSpielAdapter[Marching], Hints):
+    info = das_spiel_info(
+        kind="wuerfelmarsch",
+        code="wm",
+        title="Würfelmarsch",
+        summary=N_(
+            "Pure strategy: tip your dice across the plate, capturing on the way; the first to "
+            "reach their target corner wins."
+        ),
+        min_seats=SEATS,
+        max_seats=SEATS,
+        seat_marks=SEAT_MARKS,
+        capabilities=frozenset({Capability.HINTS}),
+        choice_label=N_("Würfelmarsch: march your dice to the far corner (3 players)"),
+        level_descriptions=LEVEL_ABOUT,
+        refusals={
+            NotYourDie: N_("That die is not yours."),
+            NotANeighbour: N_("A die tips only into the next hollow of the plate."),
+            BackwardMove: N_("A die never tips backward, toward your own side."),
+            PositionTaken: N_("That hollow is taken."),
+            PositionEmpty: N_("There is no die there."),
+            BadOrientation: N_("The die must show other faces after turning."),
+        },
     )
-    choice_label = N_("Würfelmarsch: march your dice to the far corner (3 players)")
-    min_seats = SEATS
-    max_seats = SEATS
-    seat_marks = SEAT_MARKS
-    level_descriptions = LEVEL_ABOUT
-    refusals: ClassVar[Mapping[type[Exception], str]] = {
-        NotYourDie: N_("That die is not yours."),
-        NotANeighbour: N_("A die tips only into the next hollow of the plate."),
-        BackwardMove: N_("A die never tips backward, toward your own side."),
-        PositionTaken: N_("That hollow is taken."),
-        PositionEmpty: N_("There is no die there."),
-        BadOrientation: N_("The die must show other faces after turning."),
-    }
+    decide = staticmethod(decide)
+    records = records
+    stat_names: ClassVar[Mapping[str, str]] = {
+        "captured": N_("Dice captured"),
+        "lost": N_("Dice lost in ties"),
+    }  # each summed
+    final_draw = staticmethod(_draw_final)
 
     # ------------------------------------------------------------------------ engine hooks
 
@@ -143,19 +152,13 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         return Marching(int(setup["start_seat"]), int(setup["quiet_turns"]))
 
     def state_to_dict(self, engine: Marching) -> dict[str, Any]:
-        data = codec.state_to_dict(engine.state)
-        data["lasts"] = [codec.last_to_dict(last) for last in engine.lasts]
+        data = records.state_to_dict(engine.state)
+        data["lasts"] = [records.last_to_dict(last) for last in engine.lasts]
         return data
 
     def state_from_dict(self, setup: dict[str, Any], data: Any) -> Marching:
-        lasts = tuple(codec.last_from_dict(last) for last in data["lasts"])
-        return Marching(state=codec.state_from_dict(data), lasts=lasts)
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return codec.action_to_dict(action)
-
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
-        return codec.action_from_dict(data)
+        lasts = tuple(records.last_from_dict(last) for last in data["lasts"])
+        return Marching(state=records.state_from_dict(data), lasts=lasts)
 
     def engine_actions(self, table: Game, action: Any) -> list[Action]:
         if not isinstance(action, Tip | Rotate):
@@ -207,8 +210,6 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
 
     def click(self, row: GameRow, seat: int, click: Click, t: Translator) -> Outcome:
         game: Game = row.game
-        if click.action == "hint":
-            return Outcome(private=self.hint_text(t, row, seat))
         try:
             return self._read(game, seat, click)
         except (ValueError, KeyError):
@@ -579,14 +580,6 @@ class WuerfelmarschAdapter(DasSpielAdapter[Marching]):
         return [
             StatLine(t("Average score (captured − lost)"), shown),
             StatLine(t("Best score"), signed(best)),
-        ]
-
-    def stat_lines(self, t: Translator, facts: Sequence[Mapping[str, Any]]) -> list[StatLine]:
-        if not facts:
-            return []
-        return [
-            StatLine(t("Dice captured"), str(sum(int(f.get("captured", 0)) for f in facts))),
-            StatLine(t("Dice lost in ties"), str(sum(int(f.get("lost", 0)) for f in facts))),
         ]
 
 
