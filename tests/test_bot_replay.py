@@ -372,3 +372,21 @@ async def test_the_step_selects_lines_are_plain_words_without_markdown(simcord_e
     described = [o.description or "" for o in select_options(view, "rp-pick:")]
     assert described[1] == line.replace("**", "")[:100]
     assert not [d for d in described if "**" in d or "\\" in d]
+
+
+async def test_computers_leaving_after_the_last_person_are_not_told_as_resignations(
+    simcord_env, db_path
+) -> None:
+    """alice, the only person, resigns: the computers leave too so the game ends, and the bot
+    says only 'no human player left'. The replay tells alice's resignation, not one 'CPU 2
+    resigned. The computer plays the seat out' per computer, which the bot never said."""
+    table, where = await resigned_to_the_end(simcord_env, "buntekuh", "bk")
+    alice = table.players[0]
+    final = where.last_message
+    assert "no human player left" in final.content
+    await alice.click(final, custom_id=find_id(final, f"rp-open:{table.game_id}:"))
+    await click(alice, viewer(where, alice), "last")
+    said = viewer(where, alice).content
+    told = [line for line in said.split("\n") if "resigned." in line]
+    assert len(told) == 1 and "alice resigned." in told[0], said
+    no_errors(simcord_env)

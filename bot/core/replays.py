@@ -191,7 +191,13 @@ def told(
     resigned says so, as the bot did; its turn's words only if they are new (a step that is
     only a resignation would repeat the turn before it; one from the start has none)."""
     was = adapter.resigned(before.game)
-    left = [s for s, gone in enumerate(adapter.resigned(at.game)) if gone and not was[s]]
+    # People who left; computers leave only when no person is left, and the bot said nothing
+    # of them (the result says "no human player left"), so neither does the replay.
+    left = [
+        s
+        for s, gone in enumerate(adapter.resigned(at.game))
+        if gone and not was[s] and not at.players[s].is_ai
+    ]
     said = [adapter.resigned_text(t, seat_label(t, at, s, adapter.info.seat_marks)) for s in left]
     if only_resigned(adapter, before, at, start=start):
         return "\n".join(said)
