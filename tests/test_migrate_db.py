@@ -152,7 +152,7 @@ def spexxx_throw(message: discord.Message) -> str:
 
 
 def bot_on(url: str, dice: ScriptedDice, made: list[Any]) -> Any:
-    bot = create_bot(database=url, dice=dice, ai_delay=0)
+    bot = create_bot(database=url, dice=dice, ai_delay=0, channel_pace=None)
     made.append(bot)
     return bot
 
