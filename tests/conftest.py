@@ -1,8 +1,9 @@
 """Fixtures for the SimCord bot tests: real bot objects on a temporary database.
 
 ``store_kind`` chooses the database: SQLite, or a fresh database on a throwaway PostgreSQL
-server started once per session. Tests that use ``database`` (not SQLite's ``db_path``) run on
-both; a test may parametrize ``store_kind`` itself (``ONLY_SQLITE`` for SQLite's own features).
+server started once per session (a copy of a template migrated once). Tests that use
+``database`` (not SQLite's ``db_path``) run on both; a test may parametrize ``store_kind``
+itself (``ONLY_SQLITE`` for SQLite's own features).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from bot.discord.client import GameBot
 
 ONLY_SQLITE = pytest.mark.parametrize("store_kind", ["sqlite"])
+EMPTY_DATABASE = pytest.mark.empty_database  # PostgreSQL too: a database without tables
 SETTLE_POLL = 0.005  # seconds; SimCord's own is 0.05
 
 
@@ -44,6 +46,10 @@ class QuickEnv(Env):
 
 # SimCord 3.2's private hook: a version without it fails here, not as a slow suite.
 assert "idle" in inspect.signature(Env._settle_internal).parameters
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "empty_database: the test's database has no tables yet")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -85,12 +91,15 @@ def db_path(tmp_path: Path) -> Path:
 async def database(
     store_kind: str, db_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[TestDb]:
-    """This test's own database, empty: a SQLite file or a new PostgreSQL database."""
+    """This test's own database: a new SQLite file, or a new PostgreSQL database already at the
+    latest schema (a copy of the session's migrated template); ``EMPTY_DATABASE`` for one
+    without tables, where the migrations themselves are tested."""
     if store_kind == "sqlite":
         yield as_db(db_path)
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    url = await server.create_database()
+    empty = request.node.get_closest_marker("empty_database") is not None
+    url = await server.create_database(migrated=not empty)
     yield TestDb("postgresql", url)
     await server.drop_database(url)
 

@@ -38,6 +38,7 @@ from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from games.common.dice import SeededDice
 from games.common.errors import GameError
 from games.spexxx import Discard, Game, Place, Throw
+from tests.conftest import EMPTY_DATABASE
 from tests.databases import TestDb
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 20, 30
@@ -55,6 +56,7 @@ def play_some(game: Game, turns: int, rng: random.Random) -> None:
         game.apply(Place(seat, rng.choice(allowed).name) if allowed else Discard(seat))
 
 
+@EMPTY_DATABASE
 async def test_migrations_apply_once(database: TestDb) -> None:
     store = await open_store(database.url, installed())
     assert await store.schema_version() == MIGRATIONS[-1][0]
@@ -86,10 +88,19 @@ async def test_sqlite_syncs_each_save_to_disk_by_default(
         await store.close()
 
 
+@pytest.mark.parametrize("store_kind", ["postgresql"])
+async def test_a_test_database_on_postgres_comes_migrated(database: TestDb) -> None:
+    """The tests' PostgreSQL databases are copies of one template the migrations made (conftest):
+    every migration is recorded before any store opens the copy."""
+    versions = [v for (v,) in database.rows("SELECT version FROM schema_version ORDER BY 1")]
+    assert versions == [v for v, _ in MIGRATIONS]
+
+
 def test_both_databases_have_the_same_migrations() -> None:
     assert [v for v, _ in POSTGRES_MIGRATIONS] == [v for v, _ in MIGRATIONS]
 
 
+@EMPTY_DATABASE
 async def test_both_schemas_have_the_same_tables_and_columns(
     database: TestDb, tmp_path: Path
 ) -> None:
@@ -127,6 +138,7 @@ async def test_both_schemas_have_the_same_tables_and_columns(
     assert found == expected
 
 
+@EMPTY_DATABASE
 async def test_two_processes_starting_at_once_migrate_once(database: TestDb) -> None:
     """Two starts on an empty database at the same moment (separate connections, as two
     processes have): one migrates, the other waits for it and finds the schema current."""
