@@ -13,6 +13,7 @@ from bot.contract.models import ServerSettings
 from bot.storage import open_store
 from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from locales import translator
+from tests.conftest import EMPTY_DATABASE
 from tests.databases import TestDb
 from tests.test_bot_game import Table
 
@@ -214,6 +215,7 @@ async def _version_8(db: TestDb) -> None:
     )
 
 
+@EMPTY_DATABASE
 async def test_the_migration_carries_each_servers_language_over(database: TestDb) -> None:
     await _version_8(database)
     store = await open_store(database.url, installed())
