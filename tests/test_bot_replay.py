@@ -390,3 +390,18 @@ async def test_computers_leaving_after_the_last_person_are_not_told_as_resignati
     told = [line for line in said.split("\n") if "resigned." in line]
     assert len(told) == 1 and "alice resigned." in told[0], said
     no_errors(simcord_env)
+
+
+async def test_an_animation_of_one_step_says_one_step(simcord_env) -> None:
+    """bob resigns before anyone played: the game is one step long, and the animated replay
+    says so in the singular ('in 1 step', not 'in 1 steps')."""
+    table = Table(simcord_env)
+    alice, bob = table.players
+    thread = await table.start()
+    await bob.slash(thread, "spexxx resign")
+    await alice.slash(thread, "spexxx replay")
+    await click(alice, viewer(thread, alice), "gif")
+    assert "Drawing the animated replay of **Spexxx #1** (1 step)…" in simcord_env.transcript()
+    await simcord_env.bot.replays.drawn()
+    assert "**Spexxx #1**, the whole game in 1 step." in thread.history()[-1].content
+    no_errors(simcord_env)

@@ -281,7 +281,12 @@ class ReplayViewer:
         """Post the kept animation (None), or the progress message and the task making it."""
         stored = await self.store.animation(*key)
         count = len(await self.run(self.book.rows, row))
-        done = "🎞️ " + t("**{game}**, the whole game in {n} steps.", game=game, n=count - 1)
+        done = "🎞️ " + t(
+            "**{game}**, the whole game in {n} step.",
+            "**{game}**, the whole game in {n} steps.",
+            count - 1,
+            game=game,
+        )
         if stored is not None:
             await replies.send_message(
                 interaction, done, file=_gif(stored, row), allowed_mentions=NO_MENTIONS
@@ -290,7 +295,12 @@ class ReplayViewer:
         await replies.send_message(
             interaction,
             "🎞️ "
-            + t("Drawing the animated replay of **{game}** ({n} steps)…", game=game, n=count - 1),
+            + t(
+                "Drawing the animated replay of **{game}** ({n} step)…",
+                "Drawing the animated replay of **{game}** ({n} steps)…",
+                count - 1,
+                game=game,
+            ),
             allowed_mentions=NO_MENTIONS,
         )
         guild = interaction.guild
