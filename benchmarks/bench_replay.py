@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.clocks import CLOCKS, add_clock_option
 from bot.adapters import installed
+from bot.contract.capabilities import computers, live_rounds
 from bot.contract.models import GameRow, Player, Status
 from bot.core.replays import ReplayBook, picture_key
 from games.common.dice import SeededDice
@@ -37,25 +38,28 @@ from renderers.animation import animate, spread
 def played(kind: str, seed: int) -> GameRow:
     """A whole game of ``kind`` by normal computers at its most seats, as stored (its log)."""
     game = installed()[kind]
-    seats = game.max_seats
-    options = {game.option.name: game.option.default} if game.option else {}
+    info, live, cpu = game.info, live_rounds(game), computers(game)
+    seats = info.max_seats
+    options = {info.option.name: info.option.default} if info.option else {}
     players = [Player(0, f"CPU {seat + 1}", "normal") for seat in range(seats)]
     row = GameRow(seed + 1, 1, 1, 1, kind, Status.RUNNING, players, options=options)
     row.game = game.new_game(seats, options, SeededDice(f"new:{seed}"))
-    game.started(row, 1_000_000.0)
+    if live is not None:
+        live.started(row, 1_000_000.0)
     for n in range(50_000):
         if game.finished(row.game):
             row.status = Status.FINISHED
             return row
         dice = SeededDice(f"{seed}:{n}")
-        if game.live:
-            due = game.live_due(row.game)
+        if live is not None:
+            due = live.live_due(row.game)
             assert due is not None
-            game.apply(row.game, game.live_step(row.game, due), dice)
+            game.apply(row.game, live.live_step(row.game, due), dice)
         else:
             seat = game.current(row.game)
             assert seat is not None
-            move = game.computer_move(row.game, seat, "normal", f"{seed}:{n}")
+            assert cpu is not None, f"{kind}: no computer players"
+            move = cpu.computer_move(row.game, seat, "normal", f"{seed}:{n}")
             game.apply(row.game, move.action, dice)
     raise AssertionError(f"{kind}: no end")
 
