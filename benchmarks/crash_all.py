@@ -431,7 +431,7 @@ def loaded(row: dict[str, Any]) -> Any:
     from bot.adapters import installed
 
     game = installed()[row["kind"]]
-    return game, game.load(json.loads(row["setup"]), json.loads(row["state"]))
+    return game, game.codec.load(json.loads(row["setup"]), json.loads(row["state"]))
 
 
 def consistency(db: Db) -> list[str]:
