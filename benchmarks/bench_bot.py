@@ -6,6 +6,16 @@ Each click, select and slash command is timed from the call until SimCord has se
 work (the response sent, the next turn posted). Targets for each game: median ≤ 40 ms,
 p99 ≤ 120 ms.
 
+The bot runs without its channel pacer (``--paced`` puts it back): clicks here come faster than
+a table plays, so the pacer would hold the next turn's post for Discord's per-channel window
+(5 creates+edits per 5 s), and that wait, seconds of wall clock, is Discord's limit, not the
+bot's work. ``bench_channel_rate.py`` measures click → answer with the pacer on.
+Measured 2026-11-27, ``--games 1 --game all``, load about 3, session start (ed691d0) → layered
+platform (same run, ms, median / p99 wall, CPU median): Spexxx 13.3/33.4 → 13.0/25.0 (12.0 →
+11.9), Spectrangle 17.9/39.0 → 18.4/73.1 (17.3 → 17.4), Abquetschen 17.0/45.9 → 18.4/43.8
+(16.3 → 16.7), Cui bono? 14.3/24.9 → 15.0/28.8 (14.0 → 14.6), Eintrichtern 26.3/57.4 →
+26.7/54.2 (20.4 → 20.2), Würfelmarsch 16.2/37.1 → 14.8/33.3 (12.9 → 13.4).
+
 Eintrichtern advances SimCord's virtual clock past each reveal's 8 s, as a table would: without
 it every cover waits parked forever and SimCord's settling scans them all on each click, which
 made clicks grow from 30 ms to 700 ms over a game (profiled: 90 % of the time in
@@ -38,6 +48,7 @@ from benchmarks.simdriver import (
 from bot import create_bot
 from bot.adapters.eintrichtern.adapter import REVEAL_SECONDS
 from bot.core.dice import seeded_dice
+from bot.flow.pacing import LIMIT, WINDOW
 
 
 class Samples(list[float]):
@@ -249,7 +260,7 @@ def report(name: str, games: int, turns: int, samples: list[float]) -> None:
         )
 
 
-async def main(games: int, which: str) -> None:
+async def main(games: int, which: str, paced: bool = False) -> None:
     plays = {
         "spexxx": play_game,
         "spectrangle": play_spectrangle,
@@ -261,7 +272,11 @@ async def main(games: int, which: str) -> None:
     groups = {"both": ["spexxx", "spectrangle"], "all": list(plays)}
     chosen = groups.get(which, [which])
     with tempfile.TemporaryDirectory() as tmp:
-        bot = create_bot(database_path=Path(tmp) / "bench.sqlite3", dice=seeded_dice("bench"))
+        bot = create_bot(
+            database_path=Path(tmp) / "bench.sqlite3",
+            dice=seeded_dice("bench"),
+            channel_pace=(LIMIT, WINDOW) if paced else None,
+        )
         # a generous settle deadline: on a loaded machine a click's work (several pictures) may
         # take seconds of wall clock; it is a deadline, not part of what is measured
         async with simcord.run(bot, shard_count=1, settle_timeout=60) as env:
@@ -293,5 +308,6 @@ if __name__ == "__main__":
         ),
         default="both",
     )
+    parser.add_argument("--paced", action="store_true", help="with the channel pacer on")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.game))
+    asyncio.run(main(args.games, args.game, args.paced))
