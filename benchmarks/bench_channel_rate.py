@@ -117,14 +117,14 @@ def _answered(original: Any) -> Any:
 def covers_late(bot: Any) -> list[float]:
     """How late each timed view (Eintrichtern's 8 s reveal covered) was changed, in seconds."""
     late: list[float] = []
-    original = bot.play.show_later
+    original = bot.play.posting.show_later
 
     async def show_later(timed: Any) -> bool:
         done = await original(timed)
         late.append(now() - timed.due)
         return bool(done)
 
-    bot.play.show_later = show_later
+    bot.play.posting.show_later = show_later
     return late
 
 

@@ -157,7 +157,7 @@ async def child(args: argparse.Namespace) -> int:
     async with runner:
         start = time.perf_counter() - started  # logged in
         with env.time_context():  # Discord's (simulated) clock for the recovery's work too
-            recovery = asyncio.create_task(bot.play.recover())
+            recovery = asyncio.create_task(bot.play.posting.recover())
         bot.play.timers.loop.change_interval(seconds=TICK_SECONDS)
         while env.backend.clock.elapsed < RUN_SECONDS:  # Discord's clock at the wall's pace
             ahead = env.backend.clock.elapsed - (time.perf_counter() - started)

@@ -125,10 +125,10 @@ async def test_a_final_nothing_retries_is_found_by_the_timer_sweep(
     thread = await one_turn_played(table)
     simcord_env.inject_error(*CHANNEL_POST, status=500, times=1)
     await resign(table, thread)
-    for task in list(simcord_bot.play._retrying._tasks):
+    for task in list(simcord_bot.play.posting._retrying._tasks):
         task.cancel()
     await simcord_env.advance_time(1)
-    assert not simcord_bot.play._retrying._tasks and finals(thread) == []
+    assert not simcord_bot.play.posting._retrying._tasks and finals(thread) == []
     await simcord_env.advance_time(2 * 15 + retries(1))  # two sweeps list it, then a try
     shown_once(table, thread, database)
     no_errors(simcord_env)

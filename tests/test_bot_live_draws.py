@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.flow.play import PlayController
+from bot.flow.posting import Posting
 from games.das_spiel import geometry as g
 from tests.simtable import component_ids, find_id
 from tests.test_bot_raffzahn import (
@@ -28,13 +28,13 @@ from tests.together import Press, together
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """(game id, event count) of every round message the bot draws (its picture rendered)."""
     seen: list[tuple[int, int]] = []
-    original = PlayController.turn_edit
+    original = Posting.turn_edit
 
-    async def turn_edit(self: PlayController, t: Any, row: Any, *args: Any, **kw: Any) -> Any:
+    async def turn_edit(self: Posting, t: Any, row: Any, *args: Any, **kw: Any) -> Any:
         seen.append((row.id, row.event_count))
         return await original(self, t, row, *args, **kw)
 
-    monkeypatch.setattr(PlayController, "turn_edit", turn_edit)
+    monkeypatch.setattr(Posting, "turn_edit", turn_edit)
     return seen
 
 

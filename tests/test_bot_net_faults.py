@@ -137,7 +137,7 @@ async def test_the_start_up_recovery_posts_a_turn_through_network_errors(
         """The process dies right after the move was saved: nothing more happens."""
 
     with monkeypatch.context() as patched:  # not ``undo``: it would undo ``net_faults`` too
-        patched.setattr(simcord_bot.play, "after_turn", crash)
+        patched.setattr(simcord_bot.play.posting, "after_turn", crash)
         await table.play_turn(thread)
     net_faults.inject(*CHANNEL_POST, make, times=2)
     await simcord_env.restart_bot(make_bot())
@@ -200,10 +200,10 @@ async def test_a_turn_nothing_retries_is_found_by_the_timer_sweep(
     thread, first = await expire_with_post_faults(
         table, simcord_env, database, net_faults, TimeoutError
     )
-    for task in list(simcord_bot.play._retrying._tasks):
+    for task in list(simcord_bot.play.posting._retrying._tasks):
         task.cancel()
     await simcord_env.advance_time(1)
-    assert not simcord_bot.play._retrying._tasks
+    assert not simcord_bot.play.posting._retrying._tasks
     await simcord_env.advance_time(2 * 15 + retries(1))  # two sweeps list it, then a try
     assert table.on_turn(table.turn_message(thread)) is not first
     no_errors(simcord_env)

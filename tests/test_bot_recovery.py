@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from bot.adapters import installed
-from bot.flow.play import PlayController
-from bot.flow.posting import POST_RETRY_DELAYS
+from bot.flow.posting import POST_RETRY_DELAYS, Posting
 from tests.databases import TestDb
 from tests.test_bot_ai import add_ai
 from tests.test_bot_game import Table, stored
@@ -30,7 +29,7 @@ def crash_after_a_turn(bot: Any, monkeypatch: Any) -> None:
     async def crash(row, channel):  # type: ignore[no-untyped-def]
         pass
 
-    monkeypatch.setattr(bot.play, "after_turn", crash)
+    monkeypatch.setattr(bot.play.posting, "after_turn", crash)
 
 
 async def unposted_turn(table: Table, bot: Any, monkeypatch: Any) -> Any:
@@ -158,13 +157,13 @@ async def test_one_games_failing_recovery_stops_no_other_and_is_tried_again_on_r
 
     buggy[0] = False  # the bug is gone (a hand fix, a transient failure)
     tried: list[int] = []
-    recover_game = bot.play._recover_game
+    recover_game = bot.play.posting._recover_game
 
     async def noted(guild_id: int, game_id: int) -> str:
         tried.append(game_id)
         return await recover_game(guild_id, game_id)
 
-    monkeypatch.setattr(bot.play, "_recover_game", noted)
+    monkeypatch.setattr(bot.play.posting, "_recover_game", noted)
     await reconnect(simcord_env, bot)
     assert tried == [FIRST]
     await simcord_env.advance_time(POST_RETRY_DELAYS[0])
@@ -182,7 +181,7 @@ async def test_a_reconnect_during_the_recovery_neither_runs_it_again_nor_beside_
     thread = await unposted_turn(table, simcord_bot, monkeypatch)
     calls: list[object] = []
     running: list[bool] = []
-    recover = PlayController.recover
+    recover = Posting.recover
 
     async def slow(self, only=None):  # type: ignore[no-untyped-def]
         """The recovery takes a while (many games): a reconnect comes in the meantime."""
@@ -195,7 +194,7 @@ async def test_a_reconnect_during_the_recovery_neither_runs_it_again_nor_beside_
         finally:
             running.pop()
 
-    monkeypatch.setattr(PlayController, "recover", slow)
+    monkeypatch.setattr(Posting, "recover", slow)
     bot = make_bot()
     await simcord_env.restart_bot(bot)
     await reconnect(simcord_env, bot)

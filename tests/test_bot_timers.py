@@ -269,7 +269,7 @@ async def test_a_crash_before_the_next_turn_is_posted_is_recovered_on_start(
     async def crash(row, channel):  # type: ignore[no-untyped-def]
         """The process dies right after the move was saved: nothing more happens."""
 
-    monkeypatch.setattr(simcord_bot.play, "after_turn", crash)
+    monkeypatch.setattr(simcord_bot.play.posting, "after_turn", crash)
     await table.play_turn(thread)
     monkeypatch.undo()
     assert len(stored(database)["state"]["history"]) == 1
@@ -323,7 +323,7 @@ async def test_shutdown_lets_a_timer_sweep_finish_its_game(
     thread = await start_timed(table)
     first = table.on_turn(table.turn_message(thread))
     play = simcord_bot.play
-    original = play.after_turn
+    original = play.posting.after_turn
     stopping = []
 
     async def sigterm_now(row, channel):  # type: ignore[no-untyped-def]
@@ -332,7 +332,7 @@ async def test_shutdown_lets_a_timer_sweep_finish_its_game(
         await asyncio.sleep(0)
         await original(row, channel)
 
-    monkeypatch.setattr(play, "after_turn", sigterm_now)
+    monkeypatch.setattr(play.posting, "after_turn", sigterm_now)
     await simcord_env.advance_time(TWO_MINUTES + 10)
     assert stopping
     await stopping[0]
@@ -437,7 +437,7 @@ async def test_a_restart_during_a_computer_turn_goes_on_by_itself(
     async def crash(row, channel):  # type: ignore[no-untyped-def]
         """The process dies right after the computer's move was saved."""
 
-    monkeypatch.setattr(simcord_bot.play, "after_turn", crash)
+    monkeypatch.setattr(simcord_bot.play.posting, "after_turn", crash)
     while stored(database)["state"]["current"] == 1:
         await simcord_env.advance_time(600)  # one computer action after another
     history = stored(database)["state"]["history"]

@@ -120,7 +120,7 @@ async def test_a_process_on_shard_0_of_2_never_touches_shard_1s_games(
     tables = [Table(simcord_env, guild=g) for g in guilds]
     threads = [await start_timed(t) for t in tables]  # game 1 on shard 0, games 2 and 3 on 1
     for g in (1, 3):  # a crash after a move: the next turn is never posted
-        monkeypatch.setattr(simcord_bot.play, "after_turn", _crashed)
+        monkeypatch.setattr(simcord_bot.play.posting, "after_turn", _crashed)
         await tables[g - 1].play_turn(threads[g - 1])
         monkeypatch.undo()
         assert turn_messages(threads[g - 1]) == []
@@ -155,7 +155,7 @@ async def second_process(bot: Any, database: TestDb, dice: Any) -> PlayControlle
 
     async def starts() -> None:  # as the other process's bot does when it is ready
         play.timers.start()
-        await play.recover()
+        await play.posting.recover()
 
     bot.add_listener(starts, "on_ready")
     return play
@@ -188,7 +188,7 @@ async def test_two_processes_racing_the_same_due_turns_act_once_each(
     crashed_threads = []
     for table in crashed:  # games 6-7: a crash after the first move, next turn unposted
         crashed_threads.append(await table.start())
-        monkeypatch.setattr(simcord_bot.play, "after_turn", _crashed)
+        monkeypatch.setattr(simcord_bot.play.posting, "after_turn", _crashed)
         await table.play_turn(crashed_threads[-1])
         monkeypatch.undo()
     before = {g: stored(database, g) for g in range(1, 8)}

@@ -209,7 +209,7 @@ class GameBot(commands.AutoShardedBot):
             return
         only = set(self._unrecovered) if self._resumed else None
         try:
-            done = await self.play.recover(only)
+            done = await self.play.posting.recover(only)
         except Exception:  # the running games could not be listed (the database is down)
             log.exception("start-up recovery failed; tried again after the next reconnect")
             return

@@ -62,18 +62,10 @@ GONE = N_(
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-class Table(Protocol):
-    """What the vote needs of the game flow (``bot.flow.play.PlayController``)."""
-
-    def acting(self, game_id: int) -> AbstractAsyncContextManager[None]: ...
-
-    def acting_unasked(self, guild_id: int, game_id: int) -> AbstractAsyncContextManager[None]: ...
-
-    async def public_t(self, guild_id: int) -> Translator: ...
+class TablePosts(Protocol):
+    """What the vote needs of the flow's posting (``bot.flow.posting.Posting``)."""
 
     async def play_channel(self, row: GameRow) -> discord.abc.Messageable | None: ...
-
-    def settle_resignation(self, row: GameRow) -> None: ...
 
     async def close_turn_message(
         self,
@@ -95,6 +87,21 @@ class Table(Protocol):
     ) -> None: ...
 
     async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None: ...
+
+
+class Table(Protocol):
+    """What the vote needs of the game flow (``bot.flow.play.PlayController``)."""
+
+    def acting(self, game_id: int) -> AbstractAsyncContextManager[None]: ...
+
+    def acting_unasked(self, guild_id: int, game_id: int) -> AbstractAsyncContextManager[None]: ...
+
+    async def public_t(self, guild_id: int) -> Translator: ...
+
+    def settle_resignation(self, row: GameRow) -> None: ...
+
+    @property
+    def posting(self) -> TablePosts: ...
 
 
 class AwayVotes:
@@ -229,7 +236,7 @@ class AwayVotes:
             watch.seat, watch.message_id = seat, NOBODY
             await self.store.save_away_watch(watch)
             return
-        channel = await self.table.play_channel(row)
+        channel = await self.table.posting.play_channel(row)
         if channel is None:
             return  # tried again at the next sweep
         t = await self.table.public_t(row.guild_id)
@@ -284,7 +291,7 @@ class AwayVotes:
         row = await self.store.get(watch.guild_id, watch.game_id)
         if row is None or watch.seat is None or not watch.message_id:
             return
-        channel = await self.table.play_channel(row)
+        channel = await self.table.posting.play_channel(row)
         if channel is None:
             return
         t = await self.table.public_t(row.guild_id)
@@ -372,7 +379,7 @@ class AwayVotes:
         title = f"{game.info.title} #{row.id}"
         said = t(REMOVED if interaction else GONE, name=name, game=title, days=ALONE_DAYS)
         said += " " + game.resigned_text(t, name)
-        channel = await self.table.play_channel(row)
+        channel = await self.table.posting.play_channel(row)
         try:
             if interaction is not None:
                 await replies.edit_message(
@@ -388,10 +395,12 @@ class AwayVotes:
             lead = f"**{game.info.title} #{row.id}** · " + t("turn {n}", n=turn_no) + " · " + said
             timed = timed_views(game)
             if timed is not None and timed.result_after_resign(row.game):
-                await self.table.close_turn_message(row, channel, ended, lead=f"{lead}\n")
+                await self.table.posting.close_turn_message(row, channel, ended, lead=f"{lead}\n")
             else:
-                await self.table.edit_stored_turn(row, channel, lead, board=False, message_id=ended)
-        await self.table.after_turn(row, channel)
+                await self.table.posting.edit_stored_turn(
+                    row, channel, lead, board=False, message_id=ended
+                )
+        await self.table.posting.after_turn(row, channel)
 
 
 class _Owner(Protocol):

@@ -2,7 +2,7 @@
 
 Each action is applied under the game's lock like a player's click, paced by ``delay`` so people
 can follow. A computer plays only a turn whose message is posted, so people see it; after a
-restart, ``PlayController.recover`` posts what is missing and schedules the computers on turn.
+restart, ``Posting.recover`` posts what is missing and schedules the computers on turn.
 """
 
 from __future__ import annotations
@@ -82,21 +82,21 @@ class ComputerTurns:
             ended = end_turn(row) if done else None
             await self.play.store.save(row)
             self.play.acted["computer move"] += 1
-            channel = await self.play.play_channel(row)
+            channel = await self.play.posting.play_channel(row)
             if channel is None:
                 if done and row.status is Status.RUNNING:
-                    self.play.retry_post(row)  # the next turn, once the channel is reached
+                    self.play.posting.retry_post(row)  # the next turn, once the channel is reached
                 return False
             t = await self.play.public_t(row.guild_id)
             if done:
-                await self.play.close_turn_message(row, channel, ended)
-                await self.play.after_turn(row, channel)
+                await self.play.posting.close_turn_message(row, channel, ended)
+                await self.play.posting.after_turn(row, channel)
                 # this task plays on when the next seat is a computer too
                 nxt = game.current(row.game)
                 return row.status is Status.RUNNING and nxt is not None and row.players[nxt].is_ai
             content = self.play.turn_view(t, row).content
             if move.narration is not None:
                 content += "\n🤖 " + move.narration(t)
-            await self.play.edit_stored_turn(row, channel, content, board=True)
+            await self.play.posting.edit_stored_turn(row, channel, content, board=True)
             return True
         return False  # another process saved this game first (``acting_unasked``)

@@ -24,7 +24,7 @@ from bot.flow.replies import user_t
 from bot.flow.timers import (
     end_turn,
 )
-from locales import N_, Translator
+from locales import N_
 
 if TYPE_CHECKING:
     from bot.contract.adapter import GameAdapter
@@ -79,12 +79,6 @@ class Host(Shared, Turns, Protocol):
     @property
     def live(self) -> LiveFlow: ...
 
-    async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None: ...
-
-    async def turn_edit(
-        self, t: Translator, row: GameRow, channel: object, screen: Any = None
-    ) -> dict[str, Any]: ...
-
 
 class GameActions:
     """Resign, cancel and board: a part of the game flow, given the flow (``Host``)."""
@@ -123,14 +117,14 @@ class GameActions:
             # and what the computer then did for them
             timed = timed_views(game)
             if timed is not None and timed.result_after_resign(row.game):
-                await self.flow.close_turn_message(
+                await self.flow.posting.close_turn_message(
                     row,
                     channel,  # type: ignore[arg-type]
                     ended,
                     lead=f"{said}\n",
                 )
             else:
-                await self.flow.edit_stored_turn(
+                await self.flow.posting.edit_stored_turn(
                     row,
                     channel,  # type: ignore[arg-type]
                     said,
@@ -139,7 +133,7 @@ class GameActions:
                 )
         elif await self._refresh_turn(row, channel):  # type: ignore[arg-type]
             return  # the turn goes on: its message shows the resignation, no new call
-        await self.flow.after_turn(row, channel)  # type: ignore[arg-type]
+        await self.flow.posting.after_turn(row, channel)  # type: ignore[arg-type]
 
     async def _refresh_turn(self, row: GameRow, channel: discord.abc.Messageable) -> bool:
         """Show a change outside the turn (a resignation) in the posted turn message itself, so
@@ -152,7 +146,7 @@ class GameActions:
         t = await self.flow.public_t(row.guild_id)
         try:
             await self.flow.pacer.edit(
-                channel, row.turn_message_id, **await self.flow.turn_edit(t, row, channel)
+                channel, row.turn_message_id, **await self.flow.posting.turn_edit(t, row, channel)
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not update the turn message: %r", exc, extra=ids(row))
@@ -176,9 +170,9 @@ class GameActions:
                 name=text.safe_name(interaction.user.display_name),
             ),
         )
-        channel = await self.flow.play_channel(row)
+        channel = await self.flow.posting.play_channel(row)
         if channel is not None:
-            await self.flow.strip_turn_message(row, channel)
+            await self.flow.posting.strip_turn_message(row, channel)
         if row.game is not None:
             await self.flow.live.redraw_panels(row, closed=True)  # a live game's open panels close
             await self.mark_lobby_ended(row)
@@ -230,7 +224,7 @@ class GameActions:
             )
         channel = interaction.channel
         assert channel is not None
-        if not await self.flow.post_turn(row, channel, interaction, retry=False):  # type: ignore[arg-type]
+        if not await self.flow.posting.post_turn(row, channel, interaction, retry=False):  # type: ignore[arg-type]
             await self.flow.tell(
                 interaction,
                 user_t(interaction)("Discord did not accept the board; try again in a moment."),

@@ -50,7 +50,7 @@ from games.common.errors import GameError
 from locales import N_, Translator, translator
 
 if TYPE_CHECKING:
-    from bot.contract.adapter import Click, Picture
+    from bot.contract.adapter import Click
     from bot.flow.live_clocks import LiveClocks
     from bot.flow.round_draws import RoundDraws
 
@@ -85,16 +85,6 @@ class Host(Shared, Locks, Turns, Protocol):
     def draws(self) -> RoundDraws: ...
 
     async def tell(self, interaction: discord.Interaction, message: str) -> None: ...
-
-    async def answer_edit(self, interaction: discord.Interaction, **fields: Any) -> None: ...
-
-    async def turn_edit(
-        self, t: Translator, row: GameRow, channel: object, screen: Any = None
-    ) -> dict[str, Any]: ...
-
-    async def _with_picture(
-        self, t: Translator, content: str, picture: Picture | None, channel: object
-    ) -> tuple[str, list[discord.File]]: ...
 
 
 class LiveFlow:
@@ -162,7 +152,7 @@ class LiveFlow:
         self.mark_due(row)
         await self.flow.store.save(row)
         self.flow.acted["live step"] += steps
-        channel = await self.flow.play_channel(row)
+        channel = await self.flow.posting.play_channel(row)
         if channel is not None:
             await self._show_change(row, channel, ended)
         self.flow.live_clocks.schedule(row)
@@ -204,10 +194,11 @@ class LiveFlow:
             t = await self.flow.public_t(row.guild_id)
             if ended:
                 result = self.flow.games[row.kind].turn_result(t, row)
-                await self.flow.edit_stored_turn(  # the next round's message need not wait for it
+                # the next round's message need not wait for it
+                await self.flow.posting.edit_stored_turn(
                     row, channel, result, board=False, message_id=ended, wait=False
                 )
-            await self.flow.after_turn(row, channel)
+            await self.flow.posting.after_turn(row, channel)
             return
         message_id = row.turn_message_id
         if not message_id or not hasattr(channel, "get_partial_message"):
@@ -215,7 +206,7 @@ class LiveFlow:
         if self.flow.draws.stale(row, message_id) or self.flow.draws.newer_queued(row):
             return
         t = await self.flow.public_t(row.guild_id)
-        fields = await self.flow.turn_edit(t, row, channel)
+        fields = await self.flow.posting.turn_edit(t, row, channel)
         async with self.flow.draws.sending(row.id):
             if self.flow.draws.stale(row, message_id) or self.flow.draws.newer_queued(row):
                 return  # a newer state was shown (or waits) while this one was drawn
@@ -279,7 +270,7 @@ class LiveFlow:
                 if not public_shown:
                     await self._show_public(row, channel, ended)
                 else:
-                    await self.flow.after_turn(row, channel)
+                    await self.flow.posting.after_turn(row, channel)
                 await self.redraw_panels(row)
         if changed:
             self.flow.live_clocks.schedule(row)
@@ -304,7 +295,7 @@ class LiveFlow:
         t = await self.flow.public_t(row.guild_id)
         try:
             if ended is not None and message is not None and message.id == ended:
-                await self.flow.answer_edit(
+                await self.flow.posting.answer_edit(
                     interaction,
                     content=game.turn_result(t, row),
                     attachments=[],
@@ -313,12 +304,13 @@ class LiveFlow:
                 )
                 return True
             if ended is None and message is not None and message.id == row.turn_message_id:
-                fields = await self.flow.turn_edit(t, row, interaction.channel, screen)
+                fields = await self.flow.posting.turn_edit(t, row, interaction.channel, screen)
                 async with self.flow.draws.sending(row.id):
                     self.flow.draws.shown(row, message.id)
-                    await self.flow.answer_edit(interaction, **fields)
+                    await self.flow.posting.answer_edit(interaction, **fields)
                 return True
-            await self.flow.answer_edit(interaction, view=None)  # an older message: no controls
+            # an older message: no controls
+            await self.flow.posting.answer_edit(interaction, view=None)
         except DISCORD_FAILURES as exc:
             log.warning("could not answer the click: %r", exc, extra=ids(row))
         return False
@@ -344,7 +336,9 @@ class LiveFlow:
         view = live.panel_view(t, row, seat, screen) if shown and live is not None else None
         if view is None:
             return None
-        content, files = await self.flow._with_picture(t, view.content, view.picture, channel)
+        content, files = await self.flow.posting.with_picture(
+            t, view.content, view.picture, channel
+        )
         controls = (
             build_view(game.info.code, row.id, row.event_count, view.controls)
             if row.status is Status.RUNNING and view.controls is not None and view.controls.rows
@@ -547,7 +541,7 @@ class LiveFlow:
     async def redraw_stored(self, row: GameRow) -> None:
         """Under the game's lock: its round message (while one runs) and its open panels as
         the stored state says (each only if it shows an older state)."""
-        channel = await self.flow.play_channel(row)
+        channel = await self.flow.posting.play_channel(row)
         if row.status is Status.RUNNING and row.turn_message_id and channel is not None:
             await self._show_public(row, channel, None)
         await self.redraw_panels(row, channel)

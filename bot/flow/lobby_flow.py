@@ -177,7 +177,7 @@ class LobbyFlow:
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not post the roll-off: %r", exc, extra=ids(row))
-        await self.flow.post_turn(row, play_channel)  # type: ignore[arg-type]
+        await self.flow.posting.post_turn(row, play_channel)  # type: ignore[arg-type]
 
     def _called_to_start(self, row: GameRow) -> list[int]:
         """A live game needs everyone from its first round (all play at once): its intro pings

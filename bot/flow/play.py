@@ -31,7 +31,6 @@ from bot.core.logs import ids
 from bot.core.registry import Registry
 from bot.core.shards import ALL_SHARDS, ShardScope
 from bot.flow import replies
-from bot.flow.background import GameWork
 from bot.flow.components import LOBBY_ACTIONS, build_view
 from bot.flow.computer import ComputerTurns
 from bot.flow.game_actions import GameActions, settle_resignation
@@ -60,10 +59,10 @@ log = logging.getLogger(__name__)
 __all__ = ["NO_MENTIONS", "PlayController", "mention_only"]
 
 
-class PlayController(Posting):
-    """Every game's flow in Discord: clicks on turn controls here; posting in the class it
-    joins; the lobby (``lobby``), the slash actions (``actions``), live rounds (``live``),
-    computers, timers and timed views in the parts it builds and gives itself to."""
+class PlayController:
+    """Every game's flow in Discord: clicks on turn controls here; posting (``posting``), the
+    lobby (``lobby``), the slash actions (``actions``), live rounds (``live``), computers,
+    timers and timed views in the parts it builds and gives itself to."""
 
     def __init__(
         self,
@@ -92,6 +91,7 @@ class PlayController(Posting):
         self._languages: dict[int, str | None] = {}  # server language setting, by guild
         # One thread renders every image: fewer malloc arenas, so less memory held after peaks
         self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game-render")
+        self.posting = Posting(self)  # turn and result messages, and posts tried again
         self.timed = TimedViews(self)
         self.results = ResultsControls()  # the features' buttons on a finished game's results
         self.timers = TurnTimers(
@@ -108,9 +108,6 @@ class PlayController(Posting):
             self.busy,
             lambda exc: self.bot.dispatch("game_failure", exc),
         )
-        self._retrying = GameWork()
-        self._post_versions = {}
-        self._unposted_seen = {}
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -291,7 +288,7 @@ class PlayController(Posting):
         if click.version == row.event_count or seat is None or row.players[seat].is_ai:
             return
         log.warning("a click on a turn message of an older version: redrawn", extra=ids(row))
-        await self.redraw_turn_soon(row, channel, message.id)  # type: ignore[arg-type]
+        await self.posting.redraw_turn_soon(row, channel, message.id)  # type: ignore[arg-type]
 
     async def _turn_action(
         self, interaction: discord.Interaction, row: GameRow, click: Click
@@ -356,7 +353,7 @@ class PlayController(Posting):
         await self.store.save(row)
         log.info("turn %d done", game.turn_number(row.game), extra=ids(row))
         await self._close_turn_message(interaction, row)
-        await self.after_turn(row, interaction.channel)  # type: ignore[arg-type]
+        await self.posting.after_turn(row, interaction.channel)  # type: ignore[arg-type]
         if row.turn_message_id is None:  # nobody has controls now: say how to recover
             ut = user_t(interaction)
             lost = (
@@ -387,8 +384,8 @@ class PlayController(Posting):
         """The clicked turn message, edited to show the game now (on ``screen``)."""
         t = await self.public_t(row.guild_id)
         try:
-            await self.answer_edit(
-                interaction, **await self.turn_edit(t, row, interaction.channel, screen)
+            await self.posting.answer_edit(
+                interaction, **await self.posting.turn_edit(t, row, interaction.channel, screen)
             )
         except DISCORD_FAILURES as exc:
             log.warning("could not update the turn message: %r", exc, extra=ids(row))
@@ -403,4 +400,6 @@ class PlayController(Posting):
 
     async def _close_turn_message(self, interaction: discord.Interaction, row: GameRow) -> None:
         """The finished turn's message keeps only its result: no buttons, no old image."""
-        await self.close_turn_message(row, interaction.channel, None, interaction=interaction)
+        await self.posting.close_turn_message(
+            row, interaction.channel, None, interaction=interaction
+        )

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.contract.adapter import TurnView
+from bot.contract.adapter import Picture, TurnView
 from bot.contract.models import GameRow
 from bot.core.dice import DiceSource
 from bot.core.registry import Registry
@@ -68,14 +68,10 @@ class Locks(Protocol):
     def busy(self) -> AbstractAsyncContextManager[None]: ...
 
 
-class Turns(Protocol):
-    """Posting a game's turns and what follows them."""
-
-    async def public_t(self, guild_id: int) -> Translator: ...
+class Posts(Protocol):
+    """Posting a game's turns and what follows them (``bot.flow.posting.Posting``)."""
 
     async def play_channel(self, row: GameRow) -> discord.abc.Messageable | None: ...
-
-    def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView: ...
 
     async def post_turn(
         self,
@@ -110,8 +106,32 @@ class Turns(Protocol):
         wait: bool = True,
     ) -> None: ...
 
+    async def strip_turn_message(self, row: GameRow, channel: discord.abc.Messageable) -> None: ...
+
+    async def turn_edit(
+        self, t: Translator, row: GameRow, channel: object, screen: Any = None
+    ) -> dict[str, Any]: ...
+
+    async def answer_edit(self, interaction: discord.Interaction, **fields: Any) -> None: ...
+
+    async def with_picture(
+        self, t: Translator, content: str, picture: Picture | None, channel: object
+    ) -> tuple[str, list[discord.File]]: ...
+
     def retry_post(self, row: GameRow) -> None: ...
 
     async def retry_unposted(self) -> int: ...
 
+
+class Turns(Protocol):
+    """A game's turns: the language of its public messages, its view, a resignation settled,
+    and the part posting its messages."""
+
+    async def public_t(self, guild_id: int) -> Translator: ...
+
+    def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView: ...
+
     def settle_resignation(self, row: GameRow) -> None: ...
+
+    @property
+    def posting(self) -> Posts: ...

@@ -9,7 +9,7 @@ import logging
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -21,14 +21,15 @@ from bot.core import text
 from bot.core.failures import DISCORD_FAILURES, worth_retrying
 from bot.core.logs import ids
 from bot.flow import replies
+from bot.flow.background import GameWork
 from bot.flow.components import TEMPLATE
-from bot.flow.flow_parts import FlowParts
 from bot.flow.messages import (
     ATTACH_FILES_NOTE,
     game_ended,
     game_over,
     verdict,
 )
+from bot.flow.ports import Locks, Shared
 from bot.flow.stats import record_finished
 from bot.flow.timed import DELETE, HOLD_AFTER_DUE, KEPT, LOBBY
 from bot.flow.timers import (
@@ -39,8 +40,10 @@ from bot.storage import CorruptGame, GameKey
 from locales import Translator
 
 if TYPE_CHECKING:
-    from bot.flow.background import GameWork
-
+    from bot.contract.adapter import TurnView
+    from bot.flow.live_clocks import LiveClocks
+    from bot.flow.results import ResultsControls
+    from bot.flow.timed import TimedViews
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -85,12 +88,66 @@ def waited_people(game: GameAdapter[Any], row: GameRow) -> list[int]:
     return [row.players[s].user_id for s in seats if not row.players[s].is_ai and not resigned[s]]
 
 
-class Posting(FlowParts):
-    """Turn and result messages; part of ``PlayController``."""
+class Scheduled(Protocol):
+    """Computers on turn, played in the background (``bot.flow.computer.ComputerTurns``)."""
 
-    _retrying: GameWork  # the tries of ``retry_post``, one per game
-    _post_versions: dict[tuple[int, int], int]  # the version each such try goes on from
-    _unposted_seen: dict[GameKey, int]  # unposted games the last sweep listed, with versions
+    def schedule(self, row: GameRow) -> None: ...
+
+
+class Lobbies(Protocol):
+    """A finished game's lobby message (``bot.flow.game_actions.GameActions``)."""
+
+    async def mark_lobby_ended(self, row: GameRow, results: str | None = None) -> None: ...
+
+
+class Panels(Protocol):
+    """A live game's private panels (``bot.flow.live.LiveFlow``)."""
+
+    async def load_panels(self) -> int: ...
+
+    async def redraw_stored(self, row: GameRow) -> None: ...
+
+
+class Host(Shared, Locks, Protocol):
+    """What posting needs of the game flow (``bot.flow.play.PlayController``)."""
+
+    @property
+    def timed(self) -> TimedViews: ...
+
+    @property
+    def computers(self) -> Scheduled: ...
+
+    @property
+    def live_clocks(self) -> LiveClocks: ...
+
+    @property
+    def results(self) -> ResultsControls: ...
+
+    @property
+    def actions(self) -> Lobbies: ...
+
+    @property
+    def live(self) -> Panels: ...
+
+    async def public_t(self, guild_id: int) -> Translator: ...
+
+    def turn_view(self, t: Translator, row: GameRow, screen: Any = None) -> TurnView: ...
+
+    def controls(self, row: GameRow, view: TurnView) -> discord.ui.View | None: ...
+
+    async def render(self, draw: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes: ...
+
+
+class Posting:
+    """Turn and result messages: a part of the game flow, given the flow (``Host``)."""
+
+    def __init__(self, flow: Host) -> None:
+        self.flow = flow
+        self._retrying = GameWork()  # the tries of ``retry_post``, one per game
+        # the version each such try goes on from
+        self._post_versions: dict[tuple[int, int], int] = {}
+        # unposted games the last sweep listed, with their versions
+        self._unposted_seen: dict[GameKey, int] = {}
 
     async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None:
         """Post what comes next: the next turn, or the final standings."""
@@ -115,10 +172,10 @@ class Posting(FlowParts):
     ) -> tuple[discord.abc.Messageable | None, BaseException | None]:
         """``play_channel``, and if it is not reached, why: ``NotFound`` (gone), another refusal,
         or a failure that may pass (``worth_retrying``)."""
-        channel = self.bot.get_channel(row.play_channel_id)
+        channel = self.flow.bot.get_channel(row.play_channel_id)
         if channel is None:
             try:
-                channel = await self.bot.fetch_channel(row.play_channel_id)
+                channel = await self.flow.bot.fetch_channel(row.play_channel_id)
             except DISCORD_FAILURES as exc:
                 log.info("play channel not fetched: %r", exc, extra=ids(row))
                 return None, exc
@@ -169,22 +226,22 @@ class Posting(FlowParts):
         A turn nobody was shown is tried again in the background (``retry_post``). A try again
         first ``look_back``s: a post Discord carried out although the bot was told it failed
         (a read timeout) is kept as the turn's message instead of being posted twice."""
-        current = self.games[row.kind].current(row.game)
+        current = self.flow.games[row.kind].current(row.game)
         assert current is not None
         fresh = row.turn_message_id is None
         previous = row.turn_message_id
         if fresh and row.turn_due is None:  # a clock still running (message lost) keeps on
-            start_turn_clock(self.games[row.kind], row)
-        t = await self.public_t(row.guild_id)
-        turn = self.turn_view(t, row)
+            start_turn_clock(self.flow.games[row.kind], row)
+        t = await self.flow.public_t(row.guild_id)
+        turn = self.flow.turn_view(t, row)
         content = f"{reminder}\n{turn.content}" if reminder else turn.content
-        content, files = await self._with_picture(t, content, turn.picture, channel)
+        content, files = await self.with_picture(t, content, turn.picture, channel)
         player = row.players[current]
-        live = self.games[row.kind].info.live  # every seat plays at once: controls for all
-        controls = None if player.is_ai and not live else self.controls(row, turn)
+        live = self.flow.games[row.kind].info.live  # every seat plays at once: controls for all
+        controls = None if player.is_ai and not live else self.flow.controls(row, turn)
         view = discord.utils.MISSING if controls is None else controls
         if live:  # a round pings whom it waits for, once: when its message is first posted
-            called = waited_people(self.games[row.kind], row) if fresh else []
+            called = waited_people(self.flow.games[row.kind], row) if fresh else []
         else:
             ping = (fresh or bool(reminder)) and not player.is_ai
             called = [player.user_id] if ping else []
@@ -208,7 +265,7 @@ class Posting(FlowParts):
                 row.turn_message_id = (await interaction.original_response()).id
             else:
                 row.turn_message_id = (
-                    await self.pacer.send(
+                    await self.flow.pacer.send(
                         channel, content, files=files, view=view, allowed_mentions=mentions
                     )
                 ).id
@@ -226,14 +283,14 @@ class Posting(FlowParts):
                 row.turn_message_id, posted, failure = found, True, None
         if fresh and not posted:
             end_turn(row)  # nobody was shown this turn: no clock runs for it
-        await self.store.save(row)
+        await self.flow.store.save(row)
         if posted and previous is not None:
             for older in await self._known(row, channel, previous, keep=row.turn_message_id):
                 await self._retire_turn_message(row, channel, older)
         if posted and live:
-            self.live_clocks.schedule(row)
+            self.flow.live_clocks.schedule(row)
         elif posted and player.is_ai:
-            self.computers.schedule(row)
+            self.flow.computers.schedule(row)
         if fresh and not posted and retry:
             self.retry_post(row)
         return failure
@@ -255,13 +312,13 @@ class Posting(FlowParts):
         A look Discord refuses for good (no permission to read the history) is skipped, so the
         turn is posted all the same; one that fails on the network raises, and the post is
         tried again later rather than risked twice."""
-        code = self.games[row.kind].info.code
+        code = self.flow.games[row.kind].info.code
 
         def same(message: discord.Message) -> bool:
             if message.id == besides:
                 return False
             if controls is None:  # the words, with no controls but the results' buttons
-                return message.content == content and self.results.only_results(message)
+                return message.content == content and self.flow.results.only_results(message)
             return self._controls_of(message, code, row.id, row.event_count)
 
         try:
@@ -300,7 +357,7 @@ class Posting(FlowParts):
         """The ids of the bot's own messages among the channel's last ``LOOK_BACK`` that
         ``pick`` takes, newest first: how a message Discord made but whose id the bot never
         read is found again. What Discord raises is the caller's to judge."""
-        me = self.bot.user
+        me = self.flow.bot.user
         if me is None or not hasattr(channel, "history"):
             return []
         return [
@@ -338,7 +395,7 @@ class Posting(FlowParts):
         message too stops saying its turn runs. Best effort: none if they cannot be read."""
         if message_id != POSTED_UNREAD:
             return [message_id]
-        code = self.games[row.kind].info.code
+        code = self.flow.games[row.kind].info.code
         try:
             found = await self._look_back(
                 channel, lambda m: m.id != keep and self._controls_of(m, code, row.id)
@@ -362,7 +419,7 @@ class Posting(FlowParts):
         except DISCORD_FAILURES as exc:
             log.info("old turn message not deleted: %r", exc, extra=ids(row))
             if worth_retrying(exc):
-                await self.timed.keep_change(row, message_id, None)
+                await self.flow.timed.keep_change(row, message_id, None)
 
     def retry_post(self, row: GameRow) -> None:
         """Post a turn nobody was shown later, with backoff, in the background: one Discord
@@ -397,7 +454,7 @@ class Posting(FlowParts):
                     raise
                 except Exception as exc:
                     log.exception("posting a pending turn failed", extra=ids(GameKey(*key)))
-                    self.bot.dispatch("game_failure", exc)
+                    self.flow.bot.dispatch("game_failure", exc)
                     refused = True
                     continue
                 if left is None:
@@ -424,7 +481,7 @@ class Posting(FlowParts):
         Only a game listed unposted at the same version by the sweep before is taken: one
         that an action is posting right now (a round's end, a click) is posted or saved again
         by then, and at a start the first sweep leaves the games to the recovery."""
-        listed = await self.store.unposted_games(self.scope)
+        listed = await self.flow.store.unposted_games(self.flow.scope)
         before, self._unposted_seen = self._unposted_seen, dict(listed)
         found = 0
         for key, version in listed:
@@ -444,13 +501,14 @@ class Posting(FlowParts):
         wrong shard split): that process saves the game within seconds, long before the first
         try here. So a game saved since ``version`` is left alone (its saver posts it, or tries
         again itself), and one still at ``version`` is claimed by a save before it is posted."""
-        async with self.acting_unasked(guild_id, game_id):
-            row = await self.store.get(guild_id, game_id)
+        async with self.flow.acting_unasked(guild_id, game_id):
+            row = await self.flow.store.get(guild_id, game_id)
             if row is None or row.game is None or row.turn_message_id is not None:
                 return None
             final = row.status is Status.FINISHED
             if not final and (
-                row.status is not Status.RUNNING or self.games[row.kind].current(row.game) is None
+                row.status is not Status.RUNNING
+                or self.flow.games[row.kind].current(row.game) is None
             ):
                 return None
             if row.version != version:
@@ -464,12 +522,13 @@ class Posting(FlowParts):
             if channel is None:
                 log.warning("play channel %s not reached", row.play_channel_id, extra=ids(row))
                 return row.version, failure is not None and not worth_retrying(failure)
-            await self.store.save(row)  # the claim: another process's post after this is refused
+            # the claim: another process's post after this is refused
+            await self.flow.store.save(row)
             if final:
-                self.acted["pending final"] += 1
+                self.flow.acted["pending final"] += 1
                 failure = await self.try_post_final(row, channel, look_back=True)
             else:
-                self.acted["pending turn"] += 1
+                self.flow.acted["pending turn"] += 1
                 failure = await self.try_post_turn(row, channel, retry=False, look_back=True)
             log.info(
                 "pending %s posted: %s",
@@ -494,16 +553,17 @@ class Posting(FlowParts):
         done = Recovered()
         if only is None:
             try:
-                await self.timed.recover()  # views shown for a while, in any game, running or not
+                # views shown for a while, in any game, running or not
+                await self.flow.timed.recover()
             except Exception as exc:
                 log.exception("timed views not recovered; the games recover all the same")
-                self.bot.dispatch("game_failure", exc)
+                self.flow.bot.dispatch("game_failure", exc)
             try:
-                await self.live.load_panels()  # live games' private panels, redrawn below
+                await self.flow.live.load_panels()  # live games' private panels, redrawn below
             except Exception as exc:
                 log.exception("private panels not loaded; the games recover all the same")
-                self.bot.dispatch("game_failure", exc)
-            listed = await self.store.running_games(self.scope)
+                self.flow.bot.dispatch("game_failure", exc)
+            listed = await self.flow.store.running_games(self.flow.scope)
             done.failed.update(GameKey(u.guild_id, u.id) for u in listed.unreadable)
             games: list[tuple[GameKey, GameRow | None]] = [
                 (GameKey(r.guild_id, r.id), r) for r in listed
@@ -513,7 +573,7 @@ class Posting(FlowParts):
         for key, row in games:
             try:
                 if row is not None and (
-                    row.game is None or self.games[row.kind].current(row.game) is None
+                    row.game is None or self.flow.games[row.kind].current(row.game) is None
                 ):
                     continue  # nobody on turn: nothing to post or resume
                 outcome = await self._recover_game(key.guild_id, key.id)
@@ -526,24 +586,24 @@ class Posting(FlowParts):
             except Exception as exc:
                 done.failed.add(key)
                 log.exception("could not recover the game", extra=ids(key))
-                self.bot.dispatch("game_failure", exc)
+                self.flow.bot.dispatch("game_failure", exc)
                 continue
             done.posted += outcome == "posted"
             done.resumed += outcome == "resumed"
         if only is None:  # finished games whose final standings nobody was shown
             running = {key for key, _ in games} | done.failed
-            for key, version in await self.store.unposted_games(self.scope):
+            for key, version in await self.flow.store.unposted_games(self.flow.scope):
                 if key not in running:
                     self.retry_post_at(key.guild_id, key.id, version)
                     done.posted += 1
         return done
 
     async def _recover_game(self, guild_id: int, game_id: int) -> str:
-        async with self.acting_unasked(guild_id, game_id):
-            row = await self.store.get(guild_id, game_id)
+        async with self.flow.acting_unasked(guild_id, game_id):
+            row = await self.flow.store.get(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING or row.game is None:
                 return ""
-            seat = self.games[row.kind].current(row.game)
+            seat = self.flow.games[row.kind].current(row.game)
             if seat is None:
                 return ""
             unposted = row.turn_message_id is None  # a crash after the move's save
@@ -571,19 +631,23 @@ class Posting(FlowParts):
                 except DISCORD_FAILURES as exc:  # it is there, most likely: play on
                     log.info("turn message not checked: %r", exc, extra=ids(row))
             if row.turn_message_id is None and channel is not None:
-                await self.store.save(row)  # the claim, before posting: see ``acting_unasked``
-                self.acted["pending turn"] += 1
+                await self.flow.store.save(row)  # the claim, before posting: see ``acting_unasked``
+                self.flow.acted["pending turn"] += 1
                 await self.post_turn(row, channel)
                 return "posted"
-            if shown is not None and channel is not None and not self.games[row.kind].info.live:
+            if (
+                shown is not None
+                and channel is not None
+                and not self.flow.games[row.kind].info.live
+            ):
                 await self._heal_turn(row, channel, shown)
-            if self.games[row.kind].info.live:
+            if self.flow.games[row.kind].info.live:
                 # a change saved just before the stop may not have been drawn yet
-                await self.live.redraw_stored(row)
-                self.live_clocks.schedule(row)  # what fell due while the bot was down
+                await self.flow.live.redraw_stored(row)
+                self.flow.live_clocks.schedule(row)  # what fell due while the bot was down
                 return "resumed"
             if row.players[seat].is_ai:
-                self.computers.schedule(row)
+                self.flow.computers.schedule(row)
                 return "resumed"
             return ""
         return ""  # another process saved it first
@@ -597,8 +661,8 @@ class Posting(FlowParts):
         controls). The stored turn message is redrawn at the current version (pinging nobody,
         tried again in the background), and any other recent message whose controls still work
         (the current version's) is retired; an ended turn's message is left to its kept change."""
-        code = self.games[row.kind].info.code
-        seat = self.games[row.kind].current(row.game)
+        code = self.flow.games[row.kind].info.code
+        seat = self.flow.games[row.kind].current(row.game)
         human = seat is not None and not row.players[seat].is_ai
         if human and not self._controls_of(shown, code, row.id, row.event_count):
             log.warning("the turn message shows an older version: redrawn", extra=ids(row))
@@ -620,8 +684,8 @@ class Posting(FlowParts):
     ) -> None:
         """The turn message ``message_id`` shows the current turn with its controls, as the
         channel allows (``pacer.edit_soon``: tried again while the failure may pass)."""
-        edit = await self.turn_edit(await self.public_t(row.guild_id), row, channel)
-        self.pacer.edit_soon(channel, message_id, ids(row), **edit)
+        edit = await self.turn_edit(await self.flow.public_t(row.guild_id), row, channel)
+        self.flow.pacer.edit_soon(channel, message_id, ids(row), **edit)
 
     async def edit_stored_turn(
         self,
@@ -647,21 +711,21 @@ class Posting(FlowParts):
                 return
         files: list[discord.File] = []
         if board:
-            t = await self.public_t(row.guild_id)
-            picture = self.turn_view(t, row).picture
-            content, files = await self._with_picture(t, content, picture, channel)
+            t = await self.flow.public_t(row.guild_id)
+            picture = self.flow.turn_view(t, row).picture
+            content, files = await self.with_picture(t, content, picture, channel)
         edit = {"content": content, "attachments": files, "view": None}
         if not wait:
-            self.pacer.edit_soon(
+            self.flow.pacer.edit_soon(
                 channel, message_id, ids(row), allowed_mentions=NO_MENTIONS, **edit
             )
             return
         try:
-            await self.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
+            await self.flow.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
         except DISCORD_FAILURES as exc:
             log.warning("could not update the turn message: %r", exc, extra=ids(row))
             if ended and worth_retrying(exc):
-                await self.timed.keep_change(row, message_id, content)
+                await self.flow.timed.keep_change(row, message_id, content)
 
     async def close_turn_message(
         self,
@@ -690,33 +754,36 @@ class Posting(FlowParts):
             message_id = next(iter(await self._known(row, channel, message_id)), None)  # type: ignore[arg-type]
             if message_id is None:
                 return
-        t = await self.public_t(row.guild_id)
-        view = result_view(self.games[row.kind], t, row)
+        t = await self.flow.public_t(row.guild_id)
+        view = result_view(self.flow.games[row.kind], t, row)
         said = lead + view.content
-        content, files = await self._with_picture(t, said, view.picture, channel)
+        content, files = await self.with_picture(t, said, view.picture, channel)
         timed = None
         if view.lasts is not None and message_id:
-            timed = await self.timed.keep(row, message_id, view, lead)
+            timed = await self.flow.timed.keep(row, message_id, view, lead)
             if channel is not None:  # the later view's edit must not wait behind others
-                self.pacer.hold(channel, message_id, timed.due, timed.due + HOLD_AFTER_DUE)
+                self.flow.pacer.hold(channel, message_id, timed.due, timed.due + HOLD_AFTER_DUE)
         edit = {"content": content, "attachments": files, "view": None}
         try:
             if interaction is not None:
                 await self.answer_edit(interaction, allowed_mentions=NO_MENTIONS, **edit)
             else:
                 assert message_id is not None
-                await self.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
+                await self.flow.pacer.edit(
+                    channel, message_id, allowed_mentions=NO_MENTIONS, **edit
+                )
         except DISCORD_FAILURES as exc:
             log.warning("could not close the turn message: %r", exc, extra=ids(row))
             failure: BaseException | None = exc
             if interaction is not None and message_id and hasattr(channel, "get_partial_message"):
-                content, files = await self._with_picture(t, said, view.picture, channel)
+                content, files = await self.with_picture(t, said, view.picture, channel)
                 edit = {"content": content, "attachments": files, "view": None}
                 failure = await self._close_through_channel(row, channel, message_id, edit)
             if failure is not None and message_id and timed is None and worth_retrying(failure):
-                await self.timed.keep_change(row, message_id, said)  # else a timed view changes it
+                # else a timed view changes it
+                await self.flow.timed.keep_change(row, message_id, said)
         if timed is not None:
-            self.timed.arm(timed)
+            self.flow.timed.arm(timed)
 
     async def _close_through_channel(
         self, row: GameRow, channel: discord.abc.Messageable, message_id: int, edit: dict[str, Any]
@@ -724,7 +791,7 @@ class Posting(FlowParts):
         """An ended turn's message Discord did not let the click update, edited through the
         channel; what Discord raised, if it did not take that either."""
         try:
-            await self.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
+            await self.flow.pacer.edit(channel, message_id, allowed_mentions=NO_MENTIONS, **edit)
         except DISCORD_FAILURES as exc:
             log.warning("could not close the turn message either: %r", exc, extra=ids(row))
             return exc
@@ -734,14 +801,14 @@ class Posting(FlowParts):
     async def make_kept(self, timed: TimedView) -> bool:
         """A change ``TimedViews.keep_change`` kept, made now: False if Discord did not take it
         and may later (try again), True once done or refused for good."""
-        row = await self.store.get(timed.guild_id, timed.game_id)
+        row = await self.flow.store.get(timed.guild_id, timed.game_id)
         if row is None:
             return True
         if timed.then.get(LOBBY):  # the lobby message: in the channel the game was opened in
-            channel, failure = self.bot.get_channel(row.channel_id), None
+            channel, failure = self.flow.bot.get_channel(row.channel_id), None
             if channel is None:
                 try:
-                    channel = await self.bot.fetch_channel(row.channel_id)
+                    channel = await self.flow.bot.fetch_channel(row.channel_id)
                 except DISCORD_FAILURES as exc:
                     failure = exc
         else:
@@ -757,8 +824,8 @@ class Posting(FlowParts):
             else:
                 view = None  # a finished game's lobby message keeps its results' buttons
                 if timed.then.get(LOBBY):
-                    view = self.results.view(await self.public_t(row.guild_id), row)
-                await self.pacer.edit(
+                    view = self.flow.results.view(await self.flow.public_t(row.guild_id), row)
+                await self.flow.pacer.edit(
                     channel,
                     timed.message_id,
                     content=timed.lead,
@@ -780,7 +847,7 @@ class Posting(FlowParts):
         Discord refusing that edit for good (a 4xx: no permission, a locked thread) would leave
         what may be seen only briefly standing, so the message is deleted instead (a bot may
         always delete its own) and the later view posted again below it."""
-        row = await self.store.get(timed.guild_id, timed.game_id)
+        row = await self.flow.store.get(timed.guild_id, timed.game_id)
         if row is None or row.game is None:
             return True
         channel, failure = await self.reach_play_channel(row)
@@ -791,7 +858,7 @@ class Posting(FlowParts):
             return True
         content, files = await self._later_message(row, timed, channel)
         try:
-            await self.pacer.edit(
+            await self.flow.pacer.edit(
                 channel,
                 timed.message_id,
                 urgent=True,  # on time, before anything waiting in the channel
@@ -812,12 +879,12 @@ class Posting(FlowParts):
     async def _later_message(
         self, row: GameRow, timed: TimedView, channel: discord.abc.Messageable
     ) -> tuple[str, list[discord.File]]:
-        t = await self.public_t(row.guild_id)
-        views = timed_views(self.games[row.kind])
+        t = await self.flow.public_t(row.guild_id)
+        views = timed_views(self.flow.games[row.kind])
         if views is None:
             raise RuntimeError(f"{row.kind} has a view that lasts but no timed views")
         view = views.later_view(t, row, timed.then)
-        return await self._with_picture(t, timed.lead + view.content, view.picture, channel)
+        return await self.with_picture(t, timed.lead + view.content, view.picture, channel)
 
     async def _replace_timed(
         self, row: GameRow, timed: TimedView, channel: discord.abc.Messageable
@@ -834,7 +901,7 @@ class Posting(FlowParts):
         log.warning("a timed view Discord would not edit was deleted", extra=ids(row))
         content, files = await self._later_message(row, timed, channel)
         try:
-            await self.pacer.send(channel, content, files=files, allowed_mentions=NO_MENTIONS)
+            await self.flow.pacer.send(channel, content, files=files, allowed_mentions=NO_MENTIONS)
         except DISCORD_FAILURES as exc:
             log.warning("a deleted timed view not posted again: %r", exc, extra=ids(row))
         return True
@@ -853,15 +920,13 @@ class Posting(FlowParts):
         recovery find it (``store.unposted_games``). A try again first ``look_back``s: standings
         Discord posted while the bot was told it failed are kept, not posted twice. The game's
         statistics are recorded at every try, once per game all the same."""
-        game = self.games[row.kind]
-        await record_finished(self.store, self.games[row.kind], row)  # stats and Elo, once per game
-        t = await self.public_t(row.guild_id)
+        game = self.flow.games[row.kind]
+        await record_finished(self.flow.store, game, row)  # stats and Elo, once per game
+        t = await self.flow.public_t(row.guild_id)
         final = game.final_view(t, row)
-        content = (
-            game_over(t, self.games[row.kind], row) + f" {verdict(t, self.games[row.kind], row)}\n"
-        )
-        content += final.content or text.standings(t, self.games[row.kind], row)
-        content, files = await self._with_picture(t, content, final.picture, channel)
+        content = game_over(t, game, row) + f" {verdict(t, game, row)}\n"
+        content += final.content or text.standings(t, game, row)
+        content, files = await self.with_picture(t, content, final.picture, channel)
         message_id, jump_url = None, None
         try:
             if look_back:
@@ -869,11 +934,11 @@ class Posting(FlowParts):
             if message_id is not None:
                 log.info("the final standings went through unseen: kept", extra=ids(row))
             else:
-                message = await self.pacer.send(
+                message = await self.flow.pacer.send(
                     channel,
                     content,
                     files=files,
-                    view=self.results.view(t, row),  # Play again … (bot.flow.results)
+                    view=self.flow.results.view(t, row),  # Play again … (bot.flow.results)
                     allowed_mentions=NO_MENTIONS,
                 )
                 message_id, jump_url = message.id, message.jump_url
@@ -881,10 +946,10 @@ class Posting(FlowParts):
             log.warning("could not post the final standings: %r", exc, extra=ids(row))
             return exc
         row.turn_message_id = message_id
-        await self.store.save(row)
+        await self.flow.store.save(row)
         if jump_url is None and hasattr(channel, "get_partial_message"):
             jump_url = channel.get_partial_message(message_id).jump_url  # type: ignore[attr-defined]
-        await self.actions.mark_lobby_ended(row, jump_url)
+        await self.flow.actions.mark_lobby_ended(row, jump_url)
         log.info("finished, winners %s", list(game.winners(row.game)), extra=ids(row))
         return None
 
@@ -894,7 +959,7 @@ class Posting(FlowParts):
         answer's own fields, so no older edit lands after the answer."""
         message = interaction.message
         if message is not None and interaction.channel_id is not None:
-            fields = {**await self.pacer.take(interaction.channel_id, message.id), **fields}
+            fields = {**await self.flow.pacer.take(interaction.channel_id, message.id), **fields}
         await replies.edit_message(interaction, **fields)
 
     @staticmethod
@@ -910,20 +975,20 @@ class Posting(FlowParts):
     ) -> dict[str, Any]:
         """An edit that makes a message show the turn now (on ``screen``): words, picture and
         controls, pinging nobody."""
-        view = self.turn_view(t, row, screen)
+        view = self.flow.turn_view(t, row, screen)
         picture = None if view.keep_picture else view.picture
-        content, files = await self._with_picture(t, view.content, picture, channel)
+        content, files = await self.with_picture(t, view.content, picture, channel)
         edit = {
             "content": content,
             "attachments": files,
-            "view": self.controls(row, view),
+            "view": self.flow.controls(row, view),
             "allowed_mentions": NO_MENTIONS,
         }
         if view.keep_picture:
             del edit["attachments"]
         return edit
 
-    async def _with_picture(
+    async def with_picture(
         self, t: Translator, content: str, picture: Picture | None, channel: object
     ) -> tuple[str, list[discord.File]]:
         """The content and the picture, or no picture and the content saying why."""
@@ -931,7 +996,7 @@ class Posting(FlowParts):
             return content, []
         if not self.can_attach(channel):
             return f"{content}\n{t(ATTACH_FILES_NOTE)}", []
-        png = await self.render(picture.draw, *picture.args, **picture.kwargs)
+        png = await self.flow.render(picture.draw, *picture.args, **picture.kwargs)
         files, note = self._png_file(t, png, picture.filename, channel)
         return (f"{content}\n{note}" if note else content), files
 
@@ -952,12 +1017,12 @@ class Posting(FlowParts):
         stays (best effort)."""
         if not row.turn_message_id or not hasattr(channel, "get_partial_message"):
             return
-        t = await self.public_t(row.guild_id)
+        t = await self.flow.public_t(row.guild_id)
         try:
-            await self.pacer.edit(
+            await self.flow.pacer.edit(
                 channel,
                 row.turn_message_id,
-                content=game_ended(t, self.games[row.kind], row),
+                content=game_ended(t, self.flow.games[row.kind], row),
                 view=None,
                 allowed_mentions=NO_MENTIONS,
             )

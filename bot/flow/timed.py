@@ -40,12 +40,19 @@ DELETE = "delete"  # the message goes
 HOLD_AFTER_DUE = 2.0  # a timed view's channel keeps a request free until this long after its due
 
 
-class Host(Shared, Locks, Protocol):
-    """What timed views need of the game flow (``bot.flow.play.PlayController``)."""
+class Changes(Protocol):
+    """The kept changes and later views, made (``bot.flow.posting.Posting``)."""
 
     async def make_kept(self, timed: TimedView) -> bool: ...
 
     async def show_later(self, timed: TimedView) -> bool: ...
+
+
+class Host(Shared, Locks, Protocol):
+    """What timed views need of the game flow (``bot.flow.play.PlayController``)."""
+
+    @property
+    def posting(self) -> Changes: ...
 
 
 class TimedViews:
@@ -147,7 +154,7 @@ class TimedViews:
         try:
             kept = KEPT in timed.then
             async with self.play.acting(timed.game_id) if kept else self._unlocked():
-                change = self.play.make_kept if kept else self.play.show_later
+                change = self.play.posting.make_kept if kept else self.play.posting.show_later
                 if await change(timed):
                     await self.play.store.drop_timed_view(
                         timed.guild_id, timed.game_id, timed.message_id

@@ -179,7 +179,7 @@ class TurnTimers:
             except Exception:
                 log.exception("timer handling failed", extra=ids(key))
         try:
-            if found := await self.play.retry_unposted():
+            if found := await self.play.posting.retry_unposted():
                 log.info("%d unposted turns found: tried again", found)
         except Exception:
             log.exception("unposted turns not listed; the next sweep tries again")
@@ -221,7 +221,7 @@ class TurnTimers:
         await self.play.store.save(row)
         self.play.acted["lobby closed"] += 1
         log.info("idle lobby closed", extra=ids(row))
-        channel = await self.play.play_channel(row)
+        channel = await self.play.posting.play_channel(row)
         if channel is None or row.lobby_message_id is None:
             return
         t = await self.play.public_t(row.guild_id)
@@ -250,7 +250,7 @@ class TurnTimers:
         self.play.acted["reminded"] += 1
         if seat is None or row.players[seat].is_ai or row.turn_due is None:
             return
-        channel = await self.play.play_channel(row)
+        channel = await self.play.posting.play_channel(row)
         if channel is None:
             return
         user_id = row.players[seat].user_id
@@ -263,7 +263,7 @@ class TurnTimers:
             id=row.id,
             when=f"<t:{int(row.turn_due)}:R>",
         )
-        if await self.play.post_turn(row, channel, reminder=line, retry=False):
+        if await self.play.posting.post_turn(row, channel, reminder=line, retry=False):
             log.info("reminded seat %d", seat, extra=ids(row))
         else:
             log.warning("reminder not posted", extra=ids(row))
@@ -307,11 +307,12 @@ class TurnTimers:
         await self.play.store.save(row)
         self.play.acted["expired"] += 1
         log.info("turn expired for seat %d (%d in a row)", seat, missed[seat], extra=ids(row))
-        channel = await self.play.play_channel(row)
+        channel = await self.play.posting.play_channel(row)
         if channel is None:
-            self.play.retry_post(row)  # the next turn or the final, once the channel is reached
+            # the next turn or the final, once the channel is reached
+            self.play.posting.retry_post(row)
             return
-        await self.play.close_turn_message(row, channel, ended, lead=note)
+        await self.play.posting.close_turn_message(row, channel, ended, lead=note)
         if removed:
             try:
                 await self.play.pacer.send(
@@ -319,4 +320,4 @@ class TurnTimers:
                 )
             except DISCORD_FAILURES as exc:
                 log.warning("removal notice not posted: %r", exc, extra=ids(row))
-        await self.play.after_turn(row, channel)
+        await self.play.posting.after_turn(row, channel)
