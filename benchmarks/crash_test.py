@@ -160,7 +160,11 @@ async def child(args: argparse.Namespace) -> int:
     running = last_games(past)
     async with runner:
         # the bot posts its games again by itself (or finishes them): at once, or a turn it had
-        # saved and not posted when it was killed once the first retry is due (virtual time)
+        # saved and not posted when it was killed once the first retry is due (virtual time).
+        # "At once" is in virtual time: let start-up's work finish however slow this machine is
+        # (SimCord's start gives up waiting after 5 s of wall clock, which a loaded machine's
+        # start-up recovery, drawing every game's picture, can take)
+        await env.settle(timeout=120)
         unshown = []
         for table in tables:
             game = running.get(table.index)

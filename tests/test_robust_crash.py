@@ -36,7 +36,7 @@ def test_kills_lose_nothing_the_bot_recovers_and_the_checker_sees_a_loss(tmp_pat
     assert figures["kills_mid_action"] >= 2, figures  # most kills land inside an action
     assert figures["checked_actions"] > 10, figures  # the children got to play
     assert figures["losses"] == 0 and figures["corrupt"] == 0, figures
-    assert figures["stalls"] == 0, figures
+    assert figures["stalls"] == 0, figures["details"]
     assert done.returncode == 0
 
     crash_test = crash_test_module()
