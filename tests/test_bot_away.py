@@ -13,6 +13,7 @@ from locales import translator
 from tests.databases import TestDb
 from tests.simtable import find_id, has_id
 from tests.test_bot_game import Table, stored
+from tests.test_bot_raffzahn import RaffTable
 from tests.test_robust_input import post_forged
 
 nl = translator("nl")
@@ -175,3 +176,34 @@ async def test_the_last_person_away_for_a_week_leaves_and_the_game_ends(
         for content in said
     )
     assert "**Spexxx #1 is over.**" in thread.last_message.content
+
+
+@pytest.mark.simcord(settle_timeout=2.0)  # as tests/test_bot_raffzahn.py: live rounds
+async def test_a_raffzahn_roller_away_for_a_day_is_voted_out_and_the_computer_rolls(
+    simcord_env, db_path
+) -> None:
+    """Raffzahn without a timer: nothing rolls for a person who never presses Roll (no due
+    time), so the roller is the one the game waits on. A day later the two others vote them
+    out; the computer plays their seat, as with resign, and rolls: the game goes on."""
+    table = RaffTable(simcord_env, db_path)
+    where = await table.start(timer=0)
+    (away,) = [table.by_id[m.id] for m in table.round_message(where).mentions]
+    others = [p for p in table.players if p is not away]
+    await simcord_env.advance_time(DAY - 1)
+    assert votes(where) == [] and table.events() == []
+    await simcord_env.advance_time(2 * SWEEP_SECONDS + 1)
+    assert table.events() == []  # the game still waits for the roll
+    (call,) = votes(where)
+    assert f"{away.name} has had the turn in Raffzahn #1 for a day without playing." in call.content
+    assert "(2 of 2 votes needed)" in call.content
+    for voter in others:
+        r = await voter.click(again(where, call), custom_id=find_id(call, "away:1:"))
+        assert not r.ephemeral, r.response.content
+    call = again(where, call)
+    assert f"{away.name} was removed from Raffzahn #1 by the other players' vote." in call.content
+    await simcord_env.advance_time(3.0)  # the computer's pause before its roll
+    seat = [p["user_id"] for p in stored(db_path)["players"]].index(away.id)
+    events = table.events()
+    assert [(e["type"], e["seat"]) for e in events[:2]] == [("resign", seat), ("roll", seat)]
+    assert stored(db_path)["status"] == "running"
+    assert "rolled" in table.round_message(where).content and votes(where) == []

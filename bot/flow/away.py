@@ -10,7 +10,10 @@ DynamicItem: it works after a restart), mentioning the others once. Votes are st
 watch. A majority of the other people still in the game (the one on turn cannot vote) removes
 the player as ``/<game> resign`` would: the game's own resign action (in Das Spiel the computer
 plays the seat, in Spexxx and Spectrangle the seat leaves), then the platform's rules on who is
-left (``settle_resignation``: too few players, or no person left, and the game ends). Any move
+left (``settle_resignation``: too few players, or no person left, and the game ends). In a game
+of live rounds the one "on turn" is the seat the round waits for (``waits_for``: Raffzahn's
+roller before the roll, for whom nothing rolls without a timer); a game whose rounds wait for
+nobody (Bunte Kuh: the bot rolls, a silent round is void) has nobody to vote on. Any move
 in the game (the player came back) closes the vote; the next day away starts a new one. The
 last person of a game, with nobody else to vote, leaves it after a week away: the game ends.
 """
@@ -26,7 +29,7 @@ import discord
 from discord.ext import tasks
 
 from bot.contract.adapter import GameAdapter
-from bot.contract.capabilities import timed_views
+from bot.contract.capabilities import live_rounds, timed_views
 from bot.contract.models import AwayWatch, GameRow, Status
 from bot.contract.refusals import Refusal, refusal_text
 from bot.core import text
@@ -89,6 +92,22 @@ class TablePosts(Protocol):
     async def after_turn(self, row: GameRow, channel: discord.abc.Messageable | None) -> None: ...
 
 
+class TableLive(Protocol):
+    """What a removal in a live game needs of its rounds (``bot.flow.live.LiveFlow``)."""
+
+    def mark_due(self, row: GameRow) -> None: ...
+
+    async def redraw_panels(
+        self, row: GameRow, channel: object = None, *, closed: bool = False
+    ) -> None: ...
+
+
+class TableClocks(Protocol):
+    """The live games' clocks (``bot.flow.live_clocks.LiveClocks``)."""
+
+    def schedule(self, row: GameRow) -> None: ...
+
+
 class Table(Protocol):
     """What the vote needs of the game flow (``bot.flow.play.PlayController``)."""
 
@@ -102,6 +121,12 @@ class Table(Protocol):
 
     @property
     def posting(self) -> TablePosts: ...
+
+    @property
+    def live(self) -> TableLive: ...
+
+    @property
+    def live_clocks(self) -> TableClocks: ...
 
 
 class AwayVotes:
@@ -197,13 +222,17 @@ class AwayVotes:
         await self._remove(row, seat, await self.table.public_t(row.guild_id), None)
 
     def _away_seat(self, row: GameRow, watch: AwayWatch) -> int | None:
-        """The person on turn in the watched state of a game without a timer, else None."""
+        """The person on turn in the watched state of a game without a timer (in live rounds:
+        the one the round waits for), else None."""
         game = self.games.get(row.kind)
-        if game is None or game.info.live or row.game is None or row.status is not Status.RUNNING:
+        if game is None or row.game is None or row.status is not Status.RUNNING:
             return None
         if row.turn_timer or row.event_count != watch.events:
             return None
-        seat = game.current(row.game)
+        live = live_rounds(game)
+        seat = (
+            game.current(row.game) if live is None else next(iter(live.waits_for(row.game)), None)
+        )
         if seat is None or row.players[seat].is_ai or game.resigned(row.game)[seat]:
             return None
         return seat
@@ -366,14 +395,20 @@ class AwayVotes:
         """The majority decided (``interaction``: the deciding vote), or the last person was
         away for a week: the seat leaves as with ``/<game> resign``."""
         game = self.games[row.kind]
+        live = game.info.live  # as resign: the round goes on, a computer now plays the seat
         turn_no = game.turn_number(row.game)
         game.apply(row.game, game.resign_action(seat), None)
         self.table.settle_resignation(row)
         if game.finished(row.game):
             row.status = Status.FINISHED
-        ended = self.end_turn(row)
+        if live:
+            self.table.live.mark_due(row)
+        ended = self.end_turn(row) if not live or row.status is Status.FINISHED else None
         await self.store.save(row)
         await self.store.drop_away_watch(row.guild_id, row.id)
+        if live:  # the new due time wakes the game; the removed seat's panel closes
+            self.table.live_clocks.schedule(row)
+            await self.table.live.redraw_panels(row)
         log.info("seat %d removed (%s)", seat, "vote" if interaction else "alone", extra=ids(row))
         name = text.seat_label(t, row, seat, self.games[row.kind].info.seat_marks)
         title = f"{game.info.title} #{row.id}"
