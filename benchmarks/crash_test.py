@@ -161,10 +161,15 @@ async def child(args: argparse.Namespace) -> int:
     async with runner:
         # the bot posts its games again by itself (or finishes them): at once, or a turn it had
         # saved and not posted when it was killed once the first retry is due (virtual time).
-        # "At once" is in virtual time: let start-up's work finish however slow this machine is
-        # (SimCord's start gives up waiting after 5 s of wall clock, which a loaded machine's
-        # start-up recovery, drawing every game's picture, can take)
-        await env.settle(timeout=120)
+        # "At once" is in virtual time: let start-up's recovery finish however slow this machine
+        # is (SimCord's start stops waiting after 5 s of wall clock, which a loaded machine's
+        # recovery, drawing every game's picture, can take). Waited for in wall clock, on a
+        # thread: a longer settle would also run the bot's virtual sleeps (its retry delays)
+        loop = asyncio.get_running_loop()
+        for _ in range(400):  # at most 20 s
+            if bot._resumed and not bot._recovering:
+                break
+            await loop.run_in_executor(None, time.sleep, 0.05)
         unshown = []
         for table in tables:
             game = running.get(table.index)
