@@ -57,6 +57,15 @@ class _Host(Protocol):
     def play(self) -> _Clicks: ...
 
 
+def parsed(match: Any) -> tuple[str, str, int, int | None, tuple[str, ...]]:
+    """A custom_id matched by ``TEMPLATE`` (or one of its shape): code, action, id, version
+    and the arguments after the action."""
+    rest = match["rest"]
+    args = tuple(rest.split(":")[1:]) if rest else ()
+    version = int(match["ver"]) if match["ver"] is not None else None
+    return match["code"], match["action"], int(match["gid"]), version, args
+
+
 class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
     """A button or a select of any game: one template, so one class parses both kinds."""
 
@@ -77,10 +86,7 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> GameItem:
-        rest = match["rest"]
-        args = tuple(rest.split(":")[1:]) if rest else ()
-        version = int(match["ver"]) if match["ver"] is not None else None
-        return cls(item, match["code"], match["action"], int(match["gid"]), version, args)
+        return cls(item, *parsed(match))
 
     @classmethod
     def button(

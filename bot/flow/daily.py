@@ -41,6 +41,7 @@ from bot.core.daily_words import BoardEntry, board_text, share_text, streak
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.text import safe_name
 from bot.flow import replies
+from bot.flow.components import parsed
 from bot.flow.replies import user_t
 from bot.storage.daily import FINISHED, DailyAttempt, DailyStore
 from locales import Translator
@@ -94,10 +95,7 @@ class DailyItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE)
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> DailyItem:
-        rest = match["rest"]
-        args = tuple(rest.split(":")[1:]) if rest else ()
-        version = int(match["ver"]) if match["ver"] is not None else None
-        return cls(item, match["code"], match["action"], int(match["gid"]), version, args)
+        return cls(item, *parsed(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         item = self.item
