@@ -302,16 +302,31 @@ class GameCommands:
 
         await self.run(interaction, action, private=True)
 
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def _started_game_here(
+        self,
+        interaction: discord.Interaction,
+        in_lobby: str,
+        act: Callable[[discord.Interaction, GameRow], Awaitable[None]],
+    ) -> None:
+        """``act`` on this channel's game under its lock, reloaded; refused (``in_lobby``, an
+        N_() text) while it is still a lobby."""
+
         async def action() -> None:
             row = await self.game_here(interaction)
             async with self.bot.play.acting(row.id):
                 row = await self.reload(interaction, row.id)
                 if row.status is Status.LOBBY:
-                    raise Refusal("The game has not started yet: the lobby is in this channel.")
-                await self.bot.play.actions.repost(interaction, row)
+                    raise Refusal(in_lobby)
+                await act(interaction, row)
 
         await self.run(interaction, action)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self._started_game_here(
+            interaction,
+            N_("The game has not started yet: the lobby is in this channel."),
+            self.bot.play.actions.repost,
+        )
 
     async def rules(self, interaction: discord.Interaction, game: GameAdapter[Any]) -> None:
         async def action() -> None:
@@ -331,15 +346,11 @@ class GameCommands:
         await self.run(interaction, action, private=True)
 
     async def resign(self, interaction: discord.Interaction) -> None:
-        async def action() -> None:
-            row = await self.game_here(interaction)
-            async with self.bot.play.acting(row.id):
-                row = await self.reload(interaction, row.id)
-                if row.status is Status.LOBBY:
-                    raise Refusal("The game has not started: use **Leave** in the lobby.")
-                await self.bot.play.actions.resign(interaction, row)
-
-        await self.run(interaction, action)
+        await self._started_game_here(
+            interaction,
+            N_("The game has not started: use **Leave** in the lobby."),
+            self.bot.play.actions.resign,
+        )
 
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def action() -> None:
