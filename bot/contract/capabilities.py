@@ -132,12 +132,30 @@ class Hints(ABC):
         """A hint for ``seat`` on turn, in the clicker's language."""
 
 
+class Replays(ABC):
+    """A finished game watched again step by step (``/… replay``, the animated replay, the
+    turns of an export). A *step* is what the bot told as one result: a turn (a round, in the
+    live games), the step that ends the game included; step 0 is the start."""
+
+    @abstractmethod
+    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Any]:
+        """The game at the start and after each step of ``events`` (a finished game's whole
+        decoded log), each as the bot had it when that step's result was told: its result
+        line and pictures are drawn from it. The last is the game as it ended."""
+
+    def replay_sides(self, game: Any) -> Sequence[int]:
+        """The seats whose own side a viewer of the ended game may choose, one at a time (the
+        panel each seat saw: Raffzahn's walls); none for most games."""
+        return ()
+
+
 INTERFACES: Mapping[Capability, type[ABC]] = {
     Capability.COMPUTERS: ComputerPlayers,
     Capability.LIVE: LiveRounds,
     Capability.TIMED_VIEWS: TimedViews,
     Capability.STATS: StatsFacts,
     Capability.HINTS: Hints,
+    Capability.REPLAYS: Replays,
 }
 
 
@@ -207,6 +225,10 @@ def stats_facts(adapter: GameAdapter[Any]) -> StatsFacts | None:
 
 def hints(adapter: GameAdapter[Any]) -> Hints | None:
     return _offered(adapter, Capability.HINTS, Hints)
+
+
+def replays(adapter: GameAdapter[Any]) -> Replays | None:
+    return _offered(adapter, Capability.REPLAYS, Replays)
 
 
 def result_view(adapter: GameAdapter[Any], t: Translator, row: GameRow) -> TurnView:

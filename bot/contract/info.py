@@ -30,6 +30,7 @@ class Capability(StrEnum):
     TIMED_VIEWS = "timed views"  # TimedViews: a result seen only for a while
     STATS = "stats facts"  # StatsFacts: facts per seat kept by the statistics
     HINTS = "hints"  # Hints: the Hint button's private answer
+    REPLAYS = "replays"  # Replays: a finished game watched again step by step
 
 
 @dataclass(frozen=True, slots=True)

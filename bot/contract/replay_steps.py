@@ -1,36 +1,10 @@
-"""The replay capability a game may offer: its state after every step of a stored log.
-
-A *step* is what the bot told as one result: a turn (a round, in the live games), the step
-that ends the game included. Step 0 is the start. A game that offers replays implements
-``StepReplays`` (its adapter has ``replay_steps``); a game with private sides that the ended
-game may show one at a time (Raffzahn's walls) also implements ``SideReplays``.
-``step_games`` is the loop the games share: they give it how one event is applied.
-"""
+"""How games cut a stored log into replay steps (``capabilities.Replays``): the loops the
+games share, given how one event is applied."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
-
-
-@runtime_checkable
-class StepReplays(Protocol):
-    """A game that can be watched again step by step."""
-
-    def replay_steps(self, setup: Any, events: Sequence[Any]) -> list[Any]:
-        """The game at the start and after each step of ``events`` (a finished game's whole
-        decoded log), each as the bot had it when that step's result was told: its result
-        line and pictures are drawn from it. The last is the game as it ended."""
-        ...
-
-
-@runtime_checkable
-class SideReplays(Protocol):
-    """A game whose ended record may be shown from one seat's side at a time."""
-
-    def replay_sides(self, game: Any) -> Sequence[int]:
-        """The seats whose own side a viewer may choose (the panel each seat saw)."""
-        ...
+from typing import Any
 
 
 def step_games(

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.contract.adapter import GameAdapter
+from bot.contract.capabilities import replays
 from bot.contract.models import GameRow, Status
-from bot.contract.replay_steps import StepReplays
 from bot.core import text
 from bot.core.replays import told
 from locales import Translator
@@ -96,10 +96,11 @@ def result_text(t: Translator, game: GameAdapter[Any], row: GameRow) -> str:
 def turn_lines(t: Translator, game: GameAdapter[Any], row: GameRow) -> list[str]:
     """What the bot said of each step, numbered. A game not over yet (running, cancelled)
     leaves out its last step when that turn had not ended."""
-    if not isinstance(game, StepReplays):
+    offered = replays(game)
+    if offered is None:
         return []
     setup, _ = game.codec.dump(row.game)
-    states = game.replay_steps(setup, game.codec.events(row.game))
+    states = offered.replay_steps(setup, game.codec.events(row.game))
     steps = [dataclasses.replace(row, game=state, status=Status.RUNNING) for state in states]
     unfinished = not game.finished(row.game) and len(steps) > 1
     if unfinished and game.turn_number(steps[-1].game) == game.turn_number(steps[-2].game):

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bot.contract.adapter import GameAdapter, Picture
-from bot.contract.capabilities import result_view
+from bot.contract.capabilities import replays, result_view
 from bot.contract.models import GameRow, Status
-from bot.contract.replay_steps import SideReplays, StepReplays
 from bot.core.text import seat_label
 from locales import Translator
 
@@ -66,12 +65,13 @@ class StepView:
 
 
 def can_replay(adapter: GameAdapter[Any]) -> bool:
-    return isinstance(adapter, StepReplays)
+    return replays(adapter) is not None
 
 
 def sides(adapter: GameAdapter[Any], row: GameRow) -> Sequence[int]:
     """The seats whose own side a viewer of this game may choose (none for most games)."""
-    return adapter.replay_sides(row.game) if isinstance(adapter, SideReplays) else ()
+    offered = replays(adapter)
+    return offered.replay_sides(row.game) if offered is not None else ()
 
 
 class ReplayBook:
@@ -97,10 +97,11 @@ class ReplayBook:
         if found is not None:
             return found
         adapter = self._games[row.kind]
-        if not isinstance(adapter, StepReplays):
+        offered = replays(adapter)
+        if offered is None:
             raise LookupError(f"{row.kind} games cannot be replayed")
         setup, _ = adapter.codec.dump(row.game)
-        games = adapter.replay_steps(setup, adapter.codec.events(row.game))
+        games = offered.replay_steps(setup, adapter.codec.events(row.game))
         last = len(games) - 1
         rows = [
             dataclasses.replace(row, game=game, status=row.status if n == last else Status.RUNNING)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.adapters.das_spiel.words import who
 from bot.contract.adapter import GameAdapter, Picture, TurnView
-from bot.contract.capabilities import ComputerPlayers, StatsFacts
+from bot.contract.capabilities import ComputerPlayers, Replays, StatsFacts
 from bot.contract.codec import Codec
 from bot.contract.info import Capability, GameInfo
 from bot.contract.replay_steps import action_steps, step_games
@@ -56,9 +56,14 @@ class Table(Generic[E]):
 
 
 def das_spiel_info(**fields: Any) -> GameInfo:
-    """A Das Spiel game's metadata: in the ``/dasspiel`` group, with computer players and
-    stats facts, and what ``fields`` add."""
-    capabilities = {Capability.COMPUTERS, Capability.STATS, *fields.pop("capabilities", ())}
+    """A Das Spiel game's metadata: in the ``/dasspiel`` group, with computer players,
+    stats facts and replays, and what ``fields`` add."""
+    capabilities = {
+        Capability.COMPUTERS,
+        Capability.STATS,
+        Capability.REPLAYS,
+        *fields.pop("capabilities", ()),
+    }
     return GameInfo(
         group="dasspiel",
         group_title="Das Spiel",
@@ -68,7 +73,7 @@ def das_spiel_info(**fields: Any) -> GameInfo:
     )
 
 
-class DasSpielAdapter(GameAdapter[Table[E]], ComputerPlayers, StatsFacts):
+class DasSpielAdapter(GameAdapter[Table[E]], ComputerPlayers, StatsFacts, Replays):
     """The glue every Das Spiel game shares; a game adds its engine hooks and its words."""
 
     # the game's module of JSON forms (``bot/adapters/<game>/state.py``): ``state_to_dict``,

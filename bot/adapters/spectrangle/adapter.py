@@ -20,7 +20,7 @@ from bot.contract.adapter import (
     StatLine,
     TurnView,
 )
-from bot.contract.capabilities import ComputerPlayers, StatsFacts
+from bot.contract.capabilities import ComputerPlayers, Replays, StatsFacts
 from bot.contract.codec import Codec
 from bot.contract.info import Capability, GameInfo
 from bot.contract.refusals import Refusal
@@ -105,7 +105,7 @@ class SpectrangleCodec(Codec[Game]):
         return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode(), FORMAT
 
 
-class SpectrangleAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts):
+class SpectrangleAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts, Replays):
     """Spectrangle for 2–4 players or 2 v 2; hands are public, only the bag's order is secret."""
 
     codec = SpectrangleCodec()
@@ -122,7 +122,7 @@ class SpectrangleAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts):
         min_seats=2,
         max_seats=4,
         seat_marks=words.SEAT_MARKS,
-        capabilities=frozenset({Capability.COMPUTERS, Capability.STATS}),
+        capabilities=frozenset({Capability.COMPUTERS, Capability.STATS, Capability.REPLAYS}),
         level_descriptions=LEVEL_ABOUT,
         option=GameOption(
             name=TEAMS,

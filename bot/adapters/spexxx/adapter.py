@@ -21,7 +21,7 @@ from bot.contract.adapter import (
     StatLine,
     TurnView,
 )
-from bot.contract.capabilities import ComputerPlayers, StatsFacts
+from bot.contract.capabilities import ComputerPlayers, Replays, StatsFacts
 from bot.contract.codec import Codec
 from bot.contract.info import Capability, GameInfo
 from bot.contract.models import GameRow
@@ -85,7 +85,7 @@ class SpexxxCodec(Codec[Game]):
         return (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode(), "spexxx-record/1"
 
 
-class SpexxxAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts):
+class SpexxxAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts, Replays):
     codec = SpexxxCodec()
     info = GameInfo(
         kind="spexxx",
@@ -100,7 +100,7 @@ class SpexxxAdapter(GameAdapter[Game], ComputerPlayers, StatsFacts):
         min_seats=2,
         max_seats=4,
         seat_marks=words.SEAT_MARKS,  # the pictures' seat colours
-        capabilities=frozenset({Capability.COMPUTERS, Capability.STATS}),
+        capabilities=frozenset({Capability.COMPUTERS, Capability.STATS, Capability.REPLAYS}),
         option=GameOption(
             name="variant",
             description=N_(
