@@ -138,7 +138,8 @@ async def make_bot(
     def make(**settings: Any) -> GameBot:
         # Unpaced unless a test asks (``channel_pace=(5, 5.25)``): writes still go through the
         # pacer, but a test's quick turns would wait out Discord's per-channel window, and
-        # under SimCord short waits cost real seconds (tests/test_bot_channel_pace.py paces).
+        # under SimCord short waits cost real seconds
+        # (tests/bot/play/test_bot_channel_pace.py paces).
         settings = {"channel_pace": None, **settings}
         settings = {"games": games, **settings}
         bot = create_bot(**where, dice=dice, ai_delay=0, **settings)

@@ -12,8 +12,8 @@ from typing import Any
 import discord
 
 from bot.adapters import installed
+from tests.bot.play.test_robust_security import pings, sent_message
 from tests.simtable import component_ids, find_id, has_id, select_options
-from tests.test_robust_security import pings, sent_message
 
 MENTION = re.compile(r"<@(\d+)>, your turn")
 

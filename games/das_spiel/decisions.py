@@ -4,8 +4,8 @@ Each decision has an ID (``ABQ-1``, ``CUI-1``, …) and, where the engine can be
 constant here holding the documented default. Game modules import the constant and never inline
 the value, so correcting a decision is a one-line change in this file. ``DECISIONS`` lists every
 ID with its summary and the names of its constants (empty for a decision that is a definition
-rather than a switch, e.g. GEN-1's coordinates); ``tests/test_das_spiel_decisions.py`` checks the
-table and the constants agree.
+rather than a switch, e.g. GEN-1's coordinates);
+``tests/games/das_spiel/test_das_spiel_decisions.py`` checks the table and the constants agree.
 
 Record options (``round_ms``, ``call_ms``, ``place_ms``, ``cui_penalty``, ``quiet_turns``) take
 their defaults from here too (``games.das_spiel.record.SCHEMAS``); a record may override them.

@@ -10,7 +10,7 @@
 The draws come from ``games.common.chance.SeededChance`` (CPython's ``random.Random``): its
 ``shuffled`` is ``rng.shuffle`` and its ``below(n)`` is ``rng.randrange(n)``, which is the
 documented ``below`` (``_randbelow``) for every ``n ≥ 1``. Do not change either without the
-pinned values of ``tests/test_das_spiel_setup.py`` failing.
+pinned values of ``tests/games/das_spiel/test_das_spiel_setup.py`` failing.
 """
 
 from __future__ import annotations
