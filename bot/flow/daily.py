@@ -24,14 +24,12 @@ from typing import Any
 import discord
 
 from bot.contract.adapter import (
-    ARG_PATTERN,
     Button,
     Click,
     Controls,
     GameAdapter,
     Row,
     Select,
-    Style,
     TurnView,
 )
 from bot.contract.daily import DailyRules
@@ -40,7 +38,7 @@ from bot.contract.refusals import Refusal
 from bot.core.daily_words import BoardEntry, board_text, share_text, streak
 from bot.core.failures import DISCORD_FAILURES
 from bot.core.text import safe_name
-from bot.flow import replies
+from bot.flow import components, replies
 from bot.flow.components import parsed
 from bot.flow.replies import user_t
 from bot.storage.daily import FINISHED, DailyAttempt, DailyStore
@@ -61,16 +59,7 @@ class DailyGame:
     rules: DailyRules
 
 
-STYLES = {
-    Style.PRIMARY: discord.ButtonStyle.primary,
-    Style.SECONDARY: discord.ButtonStyle.secondary,
-    Style.SUCCESS: discord.ButtonStyle.success,
-    Style.DANGER: discord.ButtonStyle.danger,
-}
-TEMPLATE = (
-    rf"{PREFIX}(?P<code>[a-z]{{2,8}}):(?P<action>[a-z]{{1,12}}):(?P<gid>\d{{1,19}})"
-    rf"(?::v(?P<ver>\d{{1,10}}))?(?P<rest>(?::{ARG_PATTERN}){{0,6}})"
-)
+TEMPLATE = PREFIX + components.TEMPLATE  # a game's controls, under the daily prefix
 
 
 class DailyItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
@@ -134,7 +123,7 @@ def daily_view(code: str, attempt_id: int, version: int, controls: Controls) -> 
             else:
                 item = discord.ui.Button(
                     label=spec.label or None,
-                    style=STYLES[spec.style],
+                    style=components.STYLES[spec.style],
                     disabled=spec.disabled,
                     emoji=spec.emoji,
                     row=index,
